@@ -1,0 +1,289 @@
+//! The op record the Tencent game replays and accepts: `N,C1,L2,D17,N,...`.
+//!
+//! Parsing checks what the game's `validateRecord` checks (first token `N`, letters L/R/D/C
+//! with a positive count, 1..=100 ops between two `N`s) and says which token broke which rule.
+//! Formatting merges runs of the same op (`L1,L1` -> `L2`), as a recorded play does.
+
+use std::fmt;
+
+/// A unit op: one step left, right, down, or one clockwise rotation.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Op {
+    Left,
+    Right,
+    Down,
+    Rotate,
+}
+
+impl Op {
+    /// The record letter.
+    pub const fn letter(self) -> char {
+        match self {
+            Op::Left => 'L',
+            Op::Right => 'R',
+            Op::Down => 'D',
+            Op::Rotate => 'C',
+        }
+    }
+}
+
+/// One record token: `N` (spawn the next piece) or an op with its repeat count.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Token {
+    New,
+    Op(Op, u32),
+}
+
+/// A parsed record: the tokens in order, first one `N`.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Record {
+    pub tokens: Vec<Token>,
+}
+
+/// Why a record was refused, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordError {
+    /// The record has no tokens.
+    Empty,
+    /// Token `index` (1-based, as the game counts) is not `N`, `L`, `R`, `D` or `C` with a
+    /// count.
+    BadToken {
+        index: usize,
+        text: String,
+        reason: &'static str,
+    },
+    /// The first token is not `N`.
+    FirstNotNew { text: String },
+    /// Piece `piece` (1-based) has `ops` unit ops; the game allows 1..=100 (the last piece may
+    /// have none).
+    OpsPerPiece {
+        piece: usize,
+        index: usize,
+        ops: u64,
+    },
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::Empty => write!(f, "the record is empty"),
+            RecordError::BadToken {
+                index,
+                text,
+                reason,
+            } => write!(f, "token {index} ({text:?}): {reason}"),
+            RecordError::FirstNotNew { text } => {
+                write!(f, "token 1 ({text:?}): a record must start with N")
+            }
+            RecordError::OpsPerPiece { piece, index, ops } => write!(
+                f,
+                "piece {piece} (ending before token {index}): {ops} ops, the game allows 1 to 100"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+fn parse_token(index: usize, raw: &str) -> Result<Token, RecordError> {
+    let text = raw.trim();
+    let bad = |reason| RecordError::BadToken {
+        index,
+        text: text.to_string(),
+        reason,
+    };
+    let mut chars = text.chars();
+    let letter = chars.next().ok_or_else(|| bad("empty token"))?;
+    let digits = chars.as_str();
+    let op = match letter {
+        'N' => {
+            return if digits.is_empty() {
+                Ok(Token::New)
+            } else {
+                Err(bad("N takes no count"))
+            }
+        }
+        'L' => Op::Left,
+        'R' => Op::Right,
+        'D' => Op::Down,
+        'C' => Op::Rotate,
+        _ => return Err(bad("unknown op letter (expected N, L, R, D or C)")),
+    };
+    if digits.is_empty() {
+        return Err(bad("missing count (write e.g. L1)"));
+    }
+    if !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad("the count must be decimal digits"));
+    }
+    let count: u32 = digits.parse().map_err(|_| bad("count too large"))?;
+    if count == 0 {
+        return Err(bad("the count must be positive"));
+    }
+    Ok(Token::Op(op, count))
+}
+
+impl Record {
+    /// Parses and validates a record. Surrounding white space (and a trailing newline) is
+    /// ignored.
+    pub fn parse(text: &str) -> Result<Record, RecordError> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(RecordError::Empty);
+        }
+        let mut tokens = Vec::new();
+        for (i, raw) in text.split(',').enumerate() {
+            tokens.push(parse_token(i + 1, raw)?);
+        }
+        if tokens[0] != Token::New {
+            return Err(RecordError::FirstNotNew {
+                text: text.split(',').next().unwrap_or("").trim().to_string(),
+            });
+        }
+        let record = Record { tokens };
+        record.validate()?;
+        Ok(record)
+    }
+
+    /// Checks the ops per piece: 1..=100 between two `N`s; the last piece may have 0..=100.
+    pub fn validate(&self) -> Result<(), RecordError> {
+        let mut piece = 0usize;
+        let mut ops: u64 = 0;
+        for (i, token) in self.tokens.iter().enumerate() {
+            match token {
+                Token::New => {
+                    if piece > 0 && !(1..=100).contains(&ops) {
+                        return Err(RecordError::OpsPerPiece {
+                            piece,
+                            index: i + 1,
+                            ops,
+                        });
+                    }
+                    piece += 1;
+                    ops = 0;
+                }
+                Token::Op(_, n) => ops += *n as u64,
+            }
+        }
+        if ops > 100 {
+            return Err(RecordError::OpsPerPiece {
+                piece,
+                index: self.tokens.len() + 1,
+                ops,
+            });
+        }
+        Ok(())
+    }
+
+    /// Number of `N` tokens: pieces the record spawns.
+    pub fn pieces(&self) -> usize {
+        self.tokens.iter().filter(|t| **t == Token::New).count()
+    }
+
+    /// Builds a record from each piece's unit ops, merging runs.
+    pub fn from_paths<'a>(paths: impl IntoIterator<Item = &'a [Op]>) -> Record {
+        let mut tokens = Vec::new();
+        for path in paths {
+            tokens.push(Token::New);
+            push_merged(&mut tokens, path);
+        }
+        Record { tokens }
+    }
+
+    /// The unit ops of each piece, in order (runs expanded).
+    pub fn paths(&self) -> Vec<Vec<Op>> {
+        let mut out: Vec<Vec<Op>> = Vec::new();
+        for token in &self.tokens {
+            match token {
+                Token::New => out.push(Vec::new()),
+                Token::Op(op, n) => {
+                    if let Some(last) = out.last_mut() {
+                        last.extend(std::iter::repeat(*op).take(*n as usize));
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Appends `ops` to `tokens`, merging runs of the same op.
+fn push_merged(tokens: &mut Vec<Token>, ops: &[Op]) {
+    let mut i = 0;
+    while i < ops.len() {
+        let op = ops[i];
+        let mut n = 0;
+        while i < ops.len() && ops[i] == op {
+            n += 1;
+            i += 1;
+        }
+        tokens.push(Token::Op(op, n));
+    }
+}
+
+impl fmt::Display for Record {
+    /// The record text; adjacent tokens of the same op are merged.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut first = true;
+        let mut i = 0;
+        while i < self.tokens.len() {
+            let token = self.tokens[i];
+            if !first {
+                f.write_str(",")?;
+            }
+            first = false;
+            match token {
+                Token::New => {
+                    f.write_str("N")?;
+                    i += 1;
+                }
+                Token::Op(op, mut n) => {
+                    i += 1;
+                    while let Some(Token::Op(next, m)) = self.tokens.get(i) {
+                        if *next != op {
+                            break;
+                        }
+                        n += m;
+                        i += 1;
+                    }
+                    write!(f, "{}{}", op.letter(), n)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_and_merges_runs() {
+        let r = Record::parse("N,C1,C1,L2,D17,N,R3,D18\n").unwrap();
+        assert_eq!(r.pieces(), 2);
+        assert_eq!(r.to_string(), "N,C2,L2,D17,N,R3,D18");
+        assert_eq!(Record::parse(&r.to_string()).unwrap().paths(), r.paths());
+        let ops = [Op::Left, Op::Left, Op::Down, Op::Left];
+        let built = Record::from_paths([&ops[..], &[Op::Down][..]]);
+        assert_eq!(built.to_string(), "N,L2,D1,L1,N,D1");
+    }
+
+    #[test]
+    fn errors_name_the_token_and_the_rule() {
+        let e = |s: &str| Record::parse(s).unwrap_err().to_string();
+        assert_eq!(e(""), "the record is empty");
+        assert!(e("L1,N,D3").contains("token 1"));
+        assert!(e("N,X3,D5").starts_with("token 2 (\"X3\"): unknown op letter"));
+        assert!(e("N,D0").starts_with("token 2 (\"D0\"): the count must be positive"));
+        assert!(e("N,D").contains("missing count"));
+        assert!(e("N,D1,,N").starts_with("token 3"));
+        assert!(e("N3,D1").contains("N takes no count"));
+        assert!(e("N,D-1").contains("decimal digits"));
+        assert!(e("N,D99999999999").contains("too large"));
+        assert!(e("N,D19,N,N,D18").starts_with("piece 2 "));
+        assert!(e("N,L50,R51").starts_with("piece 1 "), "{}", e("N,L50,R51"));
+        // the last piece may have no ops; 100 ops are allowed
+        assert!(Record::parse("N,D19,N").is_ok());
+        assert!(Record::parse("N,L50,R50").is_ok());
+    }
+}

@@ -1,0 +1,104 @@
+//! The `tencent` rule set: "鹅罗斯方块", Tencent Geek Challenge #4 (2021), exactly as
+//! `shared/tencent/SPEC.md` reads it from the game's JavaScript.
+//!
+//! Pieces spawn with their centre at (4, 0), move by unit L/R/D and clockwise rotation with no
+//! kicks (a blocked move is ignored), and lock wherever their ops end. A lock that leaves a
+//! cell in row 0 ends the game before scoring; otherwise it scores the cells on the board
+//! (before the clear) times 1/3/6/10 for 1/2/3/4 lines. The piece-limit-th piece never scores.
+
+use super::{Piece, Pos};
+use crate::board::{Board, HEIGHT, WIDTH};
+use crate::piece::Shape;
+
+/// Spawn column of the piece centre.
+pub const SPAWN_X: i8 = 4;
+/// Spawn row of the piece centre.
+pub const SPAWN_Y: i8 = 0;
+/// Score multiplier by lines cleared at once.
+pub const LINE_MULTIPLIER: [u32; 5] = [0, 1, 3, 6, 10];
+/// Unit ops allowed per piece in a submitted record (at least one).
+pub const MAX_OPS_PER_PIECE: u32 = 100;
+
+/// The spawn position of `piece`.
+#[inline(always)]
+pub const fn spawn_pos(piece: Piece) -> Pos {
+    Pos {
+        x: SPAWN_X,
+        y: SPAWN_Y,
+        state: piece.state,
+    }
+}
+
+/// The game's `isBrickPosValid`: every cell inside the side walls, not below the floor, and
+/// either above the board or on an empty cell. There is no upper bound on height.
+#[inline]
+pub fn fits(board: &Board, shape: Shape, pos: Pos) -> bool {
+    for (dx, dy) in shape.cells(pos.state) {
+        let x = pos.x + dx;
+        let y = pos.y + dy;
+        if !(0..WIDTH as i8).contains(&x) || y >= HEIGHT as i8 {
+            return false;
+        }
+        if y >= 0 && board.filled(x as usize, y as usize) {
+            return false;
+        }
+    }
+    true
+}
+
+/// Whether `piece` cannot spawn on `board`: the game ends at once.
+#[inline]
+pub fn spawn_blocked(board: &Board, piece: Piece) -> bool {
+    !fits(board, piece.shape, spawn_pos(piece))
+}
+
+/// What a lock did.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Lock {
+    /// The board after the lock and its line clears.
+    pub board: Board,
+    /// Filled cells after writing the piece, before clearing.
+    pub cells: u32,
+    /// Rows cleared.
+    pub lines: u32,
+    /// Row 0 held a cell after the piece was written: the game is over, the lock scores nothing.
+    pub top_out: bool,
+}
+
+impl Lock {
+    /// Points this lock earns (0 on a top-out).
+    #[inline(always)]
+    pub const fn gain(&self) -> u32 {
+        if self.top_out {
+            0
+        } else {
+            self.cells * LINE_MULTIPLIER[self.lines as usize]
+        }
+    }
+}
+
+/// Locks `shape` at `pos` (which must fit): writes its on-board cells, counts, checks row 0,
+/// clears. Cells above the board are dropped, as in the game.
+#[inline]
+pub fn lock(board: &Board, shape: Shape, pos: Pos) -> Lock {
+    let mut b = *board;
+    for (dx, dy) in shape.cells(pos.state) {
+        let y = pos.y + dy;
+        if y >= 0 {
+            b.fill((pos.x + dx) as usize, y as usize);
+        }
+    }
+    let cells = b.cells();
+    let top_out = b.row(0) != 0;
+    let lines = if top_out {
+        b.full_rows().count_ones()
+    } else {
+        b.clear_full_rows()
+    };
+    Lock {
+        board: b,
+        cells,
+        lines,
+        top_out,
+    }
+}
