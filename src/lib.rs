@@ -15,6 +15,8 @@ pub mod piece;
 pub mod record;
 /// Replaying a record: score, pieces, end reason.
 pub mod replay;
+/// Provenance recorded in every results file.
+pub mod results;
 /// Rule sets (tencent, ...).
 pub mod rules;
 /// Game definitions as data: generator, seed, length.

@@ -1,0 +1,119 @@
+//! What every results file records beside its figures: the exact command, the commit, the
+//! machine and the time, so a figure can be traced and rerun.
+
+use serde::Serialize;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// Provenance of a run.
+#[derive(Clone, Debug, Serialize)]
+pub struct RunInfo {
+    /// The full command line.
+    pub command: String,
+    /// `git rev-parse HEAD` of the working tree, with `-dirty` when it has changes.
+    pub commit: String,
+    /// CPU model and logical cores.
+    pub machine: String,
+    /// UTC time the run started, ISO 8601.
+    pub date: String,
+}
+
+impl RunInfo {
+    /// The current process's command line, commit, machine and time.
+    pub fn now() -> RunInfo {
+        RunInfo {
+            command: std::env::args().collect::<Vec<_>>().join(" "),
+            commit: git_commit(),
+            machine: machine(),
+            date: utc_now_iso(),
+        }
+    }
+}
+
+fn git_commit() -> String {
+    let run = |args: &[&str]| {
+        std::process::Command::new("git")
+            .args(args)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+    };
+    match run(&["rev-parse", "HEAD"]) {
+        Some(head) => {
+            let dirty = run(&["status", "--porcelain", "--untracked-files=no"])
+                .map(|s| !s.is_empty())
+                .unwrap_or(false);
+            if dirty {
+                format!("{head}-dirty")
+            } else {
+                head
+            }
+        }
+        None => "unknown".to_string(),
+    }
+}
+
+fn machine() -> String {
+    let model = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split(':').nth(1))
+                .map(|m| m.trim().to_string())
+        })
+        .unwrap_or_else(|| std::env::consts::ARCH.to_string());
+    let cores = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1);
+    format!("{model}, {cores} cores")
+}
+
+/// The current UTC time as `YYYY-MM-DDTHH:MM:SSZ`.
+pub fn utc_now_iso() -> String {
+    let secs = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    iso_from_unix(secs)
+}
+
+/// Formats Unix seconds as an ISO 8601 UTC time (proleptic Gregorian calendar).
+pub fn iso_from_unix(secs: u64) -> String {
+    let days = (secs / 86_400) as i64;
+    let rem = secs % 86_400;
+    // Howard Hinnant's days-to-civil algorithm.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        rem / 3600,
+        rem / 60 % 60,
+        rem % 60
+    )
+}
+
+/// Peak resident memory of this process in bytes (`VmHWM`), where the OS reports it.
+pub fn peak_memory_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn formats_known_instants() {
+        assert_eq!(super::iso_from_unix(0), "1970-01-01T00:00:00Z");
+        assert_eq!(super::iso_from_unix(951_782_400), "2000-02-29T00:00:00Z");
+        assert_eq!(super::iso_from_unix(1_795_300_557), "2026-11-21T22:35:57Z");
+    }
+}
