@@ -9,6 +9,8 @@ pub mod commands;
 pub mod error;
 /// Reading inputs and writing outputs atomically.
 pub mod io;
+/// Placements (drop or unit-move reach) and their op paths.
+pub mod movegen;
 /// Shapes and rotation states.
 pub mod piece;
 /// The op record: parse, validate, format.
