@@ -21,5 +21,7 @@ pub mod replay;
 pub mod results;
 /// Rule sets (tencent, ...).
 pub mod rules;
+/// Searches: the beam-search DP and its evaluator.
+pub mod search;
 /// Game definitions as data: generator, seed, length.
 pub mod seed;

@@ -15,12 +15,15 @@ struct Cli {
 enum Command {
     /// Replay a record and print its score, pieces and end reason as JSON.
     Verify(commands::verify::Args),
+    /// Search for a high-scoring record by beam search; write it and its verified score.
+    Solve(commands::solve::Args),
 }
 
 fn main() {
     let cli = Cli::parse();
     let result = match &cli.command {
         Command::Verify(args) => commands::verify::run(args),
+        Command::Solve(args) => commands::solve::run(args),
     };
     if let Err(e) = result {
         eprintln!("beamtris: {e}");

@@ -1,0 +1,4 @@
+//! Searches over a known piece sequence.
+
+pub mod beam;
+pub mod evaluator;
