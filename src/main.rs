@@ -17,6 +17,8 @@ enum Command {
     Verify(commands::verify::Args),
     /// Search for a high-scoring record by beam search; write it and its verified score.
     Solve(commands::solve::Args),
+    /// Measure the engine's hot paths and write the figures to results/.
+    Bench(commands::bench::Args),
 }
 
 fn main() {
@@ -24,6 +26,7 @@ fn main() {
     let result = match &cli.command {
         Command::Verify(args) => commands::verify::run(args),
         Command::Solve(args) => commands::solve::run(args),
+        Command::Bench(args) => commands::bench::run(args),
     };
     if let Err(e) = result {
         eprintln!("beamtris: {e}");
