@@ -21,3 +21,5 @@ pub mod results;
 pub mod rules;
 /// Game definitions as data: generator, seed, length.
 pub mod seed;
+/// Views of a replay: text, animation, fumen, HTML page.
+pub mod show;

@@ -15,12 +15,15 @@ struct Cli {
 enum Command {
     /// Replay a record and print its score, pieces and end reason as JSON.
     Verify(commands::verify::Args),
+    /// Show a replay: the board as text, a terminal animation, fumen pages or an HTML page.
+    Show(commands::show::Args),
 }
 
 fn main() {
     let cli = Cli::parse();
     let result = match &cli.command {
         Command::Verify(args) => commands::verify::run(args),
+        Command::Show(args) => commands::show::run(args),
     };
     if let Err(e) = result {
         eprintln!("beamtris: {e}");
