@@ -118,6 +118,10 @@ fn replay_page_draws_the_engine_board_at_piece_k() {
         !html.contains("http://") && !html.contains("https://"),
         "no network"
     );
+    assert!(
+        !html.contains("<script src") && !html.contains("<link"),
+        "self-contained"
+    );
     let url = format!("file://{}", page.display());
 
     for k in [0, 1, 1234, game.placed()] {
@@ -139,6 +143,11 @@ fn replay_page_draws_the_engine_board_at_piece_k() {
             element(&dom, "id=\"piece\""),
             format!("{k} / {}", game.placed())
         );
+        let next = element(&dom, "id=\"next-letter\"");
+        match snap.next {
+            Some(p) => assert_eq!(next, p.shape.letter().to_string(), "next at {k}"),
+            None => assert!(next.starts_with("game over"), "{next}"),
+        }
     }
 
     let shot = Path::new(env!("CARGO_MANIFEST_DIR")).join("results/replay-page.png");

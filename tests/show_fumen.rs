@@ -204,4 +204,22 @@ fn tetris_fumen_decodes_every_page_to_the_engine_board() {
     check_range(&dir, &record, &game, 0, 400);
     check_range(&dir, &record, &game, 5000, 5250);
     check_range(&dir, &record, &game, game.placed() - 150, game.placed());
+
+    // Short games that end in a top-out (the last piece reaches above the board, into
+    // fumen's hidden rows), a floating lock, a blocked rotation and a record ending in N.
+    let edge = record.parent().unwrap().join("edge");
+    let mut names: Vec<PathBuf> = std::fs::read_dir(&edge)
+        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    names.sort();
+    let mut checked = 0;
+    for path in names {
+        let Ok(rec) = io::read_record(&path) else {
+            continue; // the bad-*.txt records are refused on purpose
+        };
+        let game = Game::replay(&rec, Seed::tencent_geek_4().pieces()).unwrap();
+        check_range(&dir, &path, &game, 0, game.placed());
+        checked += 1;
+    }
+    eprintln!("show_fumen: also checked {checked} edge records");
 }
