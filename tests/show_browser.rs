@@ -150,6 +150,27 @@ fn replay_page_draws_the_engine_board_at_piece_k() {
         }
     }
 
+    // The player: "&play" starts the timer (10 pieces a second); a few seconds of virtual
+    // time later the page must show some later piece, drawn as the engine has it.
+    let dom = run_chromium(
+        &browser,
+        &format!("{url}#piece=100&play"),
+        &["--dump-dom".into(), "--virtual-time-budget=3000".into()],
+        "play",
+    );
+    let shown = element(&dom, "id=\"piece\"");
+    let k: usize = shown.split(' ').next().unwrap().parse().unwrap();
+    assert!(k > 100, "the player did not advance: {shown}");
+    eprintln!("show_browser: the player went from piece 100 to {k}");
+    assert_eq!(
+        element(&dom, "id=\"board-text\""),
+        game.snapshot(k).board.to_text()
+    );
+    assert_eq!(
+        element(&dom, "id=\"score\""),
+        game.snapshot(k).score.to_string()
+    );
+
     let shot = Path::new(env!("CARGO_MANIFEST_DIR")).join("results/replay-page.png");
     std::fs::create_dir_all(shot.parent().unwrap()).unwrap();
     run_chromium(
