@@ -31,6 +31,10 @@ pub struct Args {
     /// Print a fumen string (`v115@...`): one page per piece, drawn where it locks.
     #[arg(long, conflicts_with = "html")]
     pub fumen: bool,
+    /// Leave out the fumen page comments (piece, score, lines): a string about 12 times
+    /// shorter.
+    #[arg(long, requires = "fumen")]
+    pub no_comments: bool,
     /// First piece of --fumen or --animate (default 0).
     #[arg(long, value_name = "K")]
     pub from: Option<usize>,
@@ -70,7 +74,10 @@ pub fn run(args: &Args) -> Result<()> {
         return Ok(());
     }
     if args.fumen {
-        println!("{}", fumen_pages::export(&game, from, to)?);
+        println!(
+            "{}",
+            fumen_pages::export(&game, from, to, !args.no_comments)?
+        );
         return Ok(());
     }
     if args.animate {

@@ -68,8 +68,10 @@ fn comment(game: &Game, k: usize) -> String {
 }
 
 /// Pages for the pieces `from..to` (0-based, `to` exclusive), and a last page with the board
-/// after piece `to - 1` and no piece.
-pub fn pages(game: &Game, from: usize, to: usize) -> Result<Vec<Page>> {
+/// after piece `to - 1` and no piece. With `comments`, each page says which piece it is and
+/// the score and lines so far (most of the string's length: about 60 characters a page
+/// against 5 without).
+pub fn pages(game: &Game, from: usize, to: usize, comments: bool) -> Result<Vec<Page>> {
     game.check_count("--to", to)?;
     if from >= to {
         return Err(Error(format!(
@@ -86,7 +88,11 @@ pub fn pages(game: &Game, from: usize, to: usize) -> Result<Vec<Page>> {
         pages.push(Page {
             field: field(snap.colours),
             operation: op,
-            comment: comment(game, k),
+            comment: if comments {
+                comment(game, k)
+            } else {
+                String::new()
+            },
             lock: true,
             colour: k == from,
         });
@@ -95,8 +101,8 @@ pub fn pages(game: &Game, from: usize, to: usize) -> Result<Vec<Page>> {
 }
 
 /// The fumen string of the pieces `from..to`.
-pub fn export(game: &Game, from: usize, to: usize) -> Result<String> {
-    Ok(fumen::encode(&pages(game, from, to)?))
+pub fn export(game: &Game, from: usize, to: usize, comments: bool) -> Result<String> {
+    Ok(fumen::encode(&pages(game, from, to, comments)?))
 }
 
 #[cfg(test)]
@@ -149,14 +155,21 @@ mod tests {
         )
         .unwrap();
         let game = Game::replay(&record, Seed::tencent_geek_4().pieces()).unwrap();
-        let text = export(&game, 0, game.placed()).unwrap();
+        let text = export(&game, 0, game.placed(), true).unwrap();
+        let bare = export(&game, 0, game.placed(), false).unwrap();
+        assert!(
+            bare.len() * 4 < text.len(),
+            "comments make most of the length"
+        );
+        let bare = fumen::decode(&bare).unwrap();
+        assert!(bare.iter().all(|p| p.comment.is_empty()));
         let decoded = fumen::decode(&text).unwrap();
         assert_eq!(decoded.len(), game.placed() + 1);
         for (k, page) in decoded.iter().enumerate() {
             assert_eq!(page.field, field(game.snapshot(k).colours), "page {k}");
         }
         assert!(decoded[3].comment.starts_with("piece 3 "));
-        assert!(pages(&game, 2, 2).is_err());
-        assert!(pages(&game, 0, game.placed() + 1).is_err());
+        assert!(pages(&game, 2, 2, true).is_err());
+        assert!(pages(&game, 0, game.placed() + 1, true).is_err());
     }
 }
