@@ -31,8 +31,8 @@ pub struct Args {
     /// Print a fumen string (`v115@...`): one page per piece, drawn where it locks.
     #[arg(long, conflicts_with = "html")]
     pub fumen: bool,
-    /// Leave out the fumen page comments (piece, score, lines): a string about 12 times
-    /// shorter.
+    /// Leave out the fumen page comments (piece, score, lines): about 3 characters a page
+    /// instead of about 75.
     #[arg(long, requires = "fumen")]
     pub no_comments: bool,
     /// First piece of --fumen or --animate (default 0).
