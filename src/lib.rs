@@ -27,3 +27,5 @@ pub mod rules;
 pub mod search;
 /// Game definitions as data: generator, seed, length.
 pub mod seed;
+/// Views of a replay: text, animation, fumen, HTML page.
+pub mod show;

@@ -19,6 +19,8 @@ enum Command {
     Solve(commands::solve::Args),
     /// Measure the engine's hot paths and write the figures to results/.
     Bench(commands::bench::Args),
+    /// Show a replay: the board as text, a terminal animation, fumen pages or an HTML page.
+    Show(commands::show::Args),
 }
 
 fn main() {
@@ -27,6 +29,7 @@ fn main() {
         Command::Verify(args) => commands::verify::run(args),
         Command::Solve(args) => commands::solve::run(args),
         Command::Bench(args) => commands::bench::run(args),
+        Command::Show(args) => commands::show::run(args),
     };
     if let Err(e) = result {
         eprintln!("beamtris: {e}");

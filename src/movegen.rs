@@ -474,9 +474,9 @@ mod tests {
         let mut rows = [0u16; HEIGHT];
         for x in 0..WIDTH {
             let h = rng.gen_range(0..=16usize);
-            for y in HEIGHT - h..HEIGHT {
+            for row in rows.iter_mut().skip(HEIGHT - h) {
                 if rng.gen_bool(0.85) {
-                    rows[y] |= 1 << x;
+                    *row |= 1 << x;
                 }
             }
         }
@@ -598,8 +598,8 @@ mod tests {
         let mut rng = rand_pcg::Pcg64::seed_from_u64(5);
         for _ in 0..500 {
             let mut rows = random_board(&mut rng).rows();
-            for y in 1..3 {
-                rows[y] = rng.gen::<u16>() & rng.gen::<u16>() & FULL_ROW & !(1 << 4);
+            for row in rows.iter_mut().take(3).skip(1) {
+                *row = rng.gen::<u16>() & rng.gen::<u16>() & FULL_ROW & !(1 << 4);
             }
             let board = Board::from_rows(&rows);
             for shape in Shape::ALL {

@@ -2,5 +2,6 @@
 //! only dispatches here; the game logic stays in the library modules.
 
 pub mod bench;
+pub mod show;
 pub mod solve;
 pub mod verify;
