@@ -198,7 +198,7 @@ fn expand(
     let uses_move = cfg.evaluator.uses_move();
     for (i, &pos) in placements.iter().enumerate() {
         let lock = tencent::lock(&parent.board, piece.shape, pos);
-        if lock.top_out {
+        if lock.top_out || !cfg.evaluator.weights.clear_allowed(lock.lines, lock.cells) {
             continue;
         }
         if let Some(np) = next {
