@@ -203,33 +203,35 @@ struct Fit {
     rows: [[u16; HEIGHT + 1]; 4],
 }
 
-#[inline(always)]
-fn free_cells(board_rows: &[u16; HEIGHT], r: i8) -> u16 {
-    if r < 0 {
-        FULL_ROW
-    } else if r as usize >= HEIGHT {
-        0
-    } else {
-        !board_rows[r as usize] & FULL_ROW
+/// Rows above the board are free, rows below the floor are not: `free[r + 2]` for r in
+/// -2..=21, so a cell offset never needs a bounds check.
+fn free_rows(board: &Board) -> [u16; HEIGHT + 4] {
+    let mut free = [0u16; HEIGHT + 4];
+    free[0] = FULL_ROW;
+    free[1] = FULL_ROW;
+    for y in 0..HEIGHT {
+        free[y + 2] = !board.row(y) & FULL_ROW;
     }
+    free
 }
 
 impl Fit {
-    fn new(board_rows: &[u16; HEIGHT], shape: Shape, states: u8) -> Fit {
+    fn new(board: &Board, shape: Shape, states: u8) -> Fit {
+        let free = free_rows(board);
         let mut rows = [[0u16; HEIGHT + 1]; 4];
         for s in 0..states {
             let cells = shape.cells(s);
-            for y in 0..HEIGHT as i8 {
+            for y in 0..HEIGHT {
                 let mut m = FULL_ROW;
                 for (dx, dy) in cells {
-                    let free = free_cells(board_rows, y + dy);
+                    let f = free[(y as i8 + dy + 2) as usize];
                     m &= if dx >= 0 {
-                        free >> dx
+                        f >> dx
                     } else {
-                        (free << (-dx)) & FULL_ROW
+                        (f << (-dx)) & FULL_ROW
                     };
                 }
-                rows[s as usize][y as usize] = m;
+                rows[s as usize][y] = m;
             }
         }
         Fit { rows }
@@ -263,40 +265,46 @@ impl Reach {
     fn new(board: &Board, piece: Piece) -> Option<Reach> {
         let shape = piece.shape;
         let states = shape.orientations();
-        let rows = board.rows();
-        let fit = Fit::new(&rows, shape, states);
+        let fit = Fit::new(board, shape, states);
         let s0 = shape.canonical_state(piece.state) as usize;
         let spawn_bit = 1u16 << SPAWN_X;
         if fit.rows[s0][SPAWN_Y as usize] & spawn_bit == 0 {
             return None;
         }
+        // No move goes up, so one pass from the top suffices: a row's positions come from the
+        // row above (D) and from each other (L, R, C), closed within the row.
         let mut reach = [[0u16; HEIGHT]; 4];
-        reach[s0][0] = spread(spawn_bit, fit.rows[s0][0]);
+        reach[s0][0] = spawn_bit;
         let n = states as usize;
-        loop {
-            let mut changed = false;
-            for k in 0..n {
-                let s = (s0 + k) % n;
-                let from = (s + n - 1) % n;
-                let mut above = 0u16;
-                for y in 0..HEIGHT {
+        for y in 0..HEIGHT {
+            let mut any = 0u16;
+            for s in 0..n {
+                let valid = fit.rows[s][y];
+                if y > 0 {
+                    reach[s][y] |= reach[s][y - 1] & valid;
+                }
+                any |= reach[s][y];
+            }
+            if any == 0 {
+                break;
+            }
+            loop {
+                let mut changed = false;
+                for k in 0..n {
+                    let s = (s0 + k) % n;
+                    let from = (s + n - 1) % n;
                     let valid = fit.rows[s][y];
                     let old = reach[s][y];
-                    let seeds = old | ((above | reach[from][y]) & valid);
-                    let r = if seeds == old {
-                        old
-                    } else {
-                        spread(seeds, valid)
-                    };
+                    let seeds = old | (reach[from][y] & valid);
+                    let r = spread(seeds, valid);
                     if r != old {
                         reach[s][y] = r;
                         changed = true;
                     }
-                    above = r;
                 }
-            }
-            if !changed {
-                break;
+                if !changed {
+                    break;
+                }
             }
         }
         Some(Reach { fit, reach, states })
