@@ -1,0 +1,118 @@
+//! `beamtris solve` end to end: the files it writes, the score they replay to, and its errors.
+
+use std::process::Command;
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_beamtris"))
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("beamtris-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn solve_writes_a_record_that_replays_to_its_score() {
+    let dir = temp_dir("solve");
+    let out = dir.join("run.json");
+    let run = bin()
+        .args([
+            "solve",
+            "--beam",
+            "30",
+            "--pieces",
+            "300",
+            "--moves",
+            "reach",
+            "--threads",
+            "2",
+        ])
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let printed: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+    assert_eq!(report, printed);
+    for key in [
+        "beam",
+        "moves",
+        "weights",
+        "wall_seconds",
+        "peak_memory_bytes",
+        "threads",
+        "commit",
+        "command",
+        "date",
+        "machine",
+    ] {
+        assert!(report.get(key).is_some(), "missing {key}");
+    }
+    assert_eq!(report["complete"], true);
+    assert_eq!(report["moves"], "reach");
+    let verify = bin()
+        .arg("verify")
+        .arg(dir.join("run.txt"))
+        .output()
+        .unwrap();
+    let replayed: serde_json::Value = serde_json::from_slice(&verify.stdout).unwrap();
+    assert_eq!(replayed["score"], report["score"]);
+    assert!(report["score"].as_u64().unwrap() > 10_000);
+    // no temporary files are left behind
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(names.iter().all(|n| !n.contains(".tmp")), "{names:?}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn solve_refuses_bad_input_on_one_line_with_exit_2() {
+    let dir = temp_dir("solve-bad");
+    let weights = dir.join("w.json");
+    std::fs::write(
+        &weights,
+        r#"{"cells": -1, "holez": 3, "score_weight": 0.1}"#,
+    )
+    .unwrap();
+    let seed = dir.join("seed.json");
+    std::fs::write(&seed, r#"{"name": "x", "rules": "tencent", "pieces": 0, "generator": {"kind": "uniform", "seed": 1}}"#).unwrap();
+    let cases: Vec<(Vec<String>, &str)> = vec![
+        (
+            vec!["--weights".into(), weights.display().to_string()],
+            "holez: unknown feature",
+        ),
+        (
+            vec!["--weights".into(), "nosuchpreset".into()],
+            "neither a preset",
+        ),
+        (vec!["--beam".into(), "0".into()], "--beam"),
+        (
+            vec!["--seed".into(), seed.display().to_string()],
+            "pieces: must be at least 1",
+        ),
+    ];
+    for (args, want) in cases {
+        let out = bin()
+            .arg("solve")
+            .args(&args)
+            .arg("--out")
+            .arg(dir.join("never.json"))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(want), "{args:?}: {err}");
+        assert!(!dir.join("never.json").exists());
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
