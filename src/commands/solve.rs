@@ -5,7 +5,7 @@ use crate::error::{Error, Result};
 use crate::io;
 use crate::movegen::MoveSet;
 use crate::replay;
-use crate::results::{peak_memory_bytes, RunInfo};
+use crate::results::{load_average, peak_memory_bytes, process_cpu_seconds, RunInfo};
 use crate::search::beam::{self, BeamConfig};
 use crate::search::evaluator::{Evaluator, Weights};
 use serde::Serialize;
@@ -63,6 +63,10 @@ pub struct SolveReport {
     /// Score of the replay after every 1000 pieces (1000, 2000, ...).
     pub score_every_1000: Vec<u64>,
     pub wall_seconds: f64,
+    /// CPU seconds of the whole process (all threads).
+    pub cpu_seconds: Option<f64>,
+    /// One-minute load average at the start: other work on the machine.
+    pub load_average_at_start: Option<f64>,
     pub peak_memory_bytes: Option<u64>,
     pub threads: usize,
     pub record_file: String,
@@ -126,6 +130,7 @@ pub fn run(args: &Args) -> Result<()> {
         ))
     });
     let run_info = RunInfo::now();
+    let load_at_start = load_average();
     let stop = Arc::new(AtomicBool::new(false));
     {
         let stop = stop.clone();
@@ -197,6 +202,8 @@ pub fn run(args: &Args) -> Result<()> {
         end_reason: outcome.end_reason,
         score_every_1000: checkpoints,
         wall_seconds,
+        cpu_seconds: process_cpu_seconds(),
+        load_average_at_start: load_at_start,
         peak_memory_bytes: peak_memory_bytes(),
         threads,
         record_file: record_file.display().to_string(),
