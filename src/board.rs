@@ -253,9 +253,9 @@ mod tests {
         }
         let b = Board::from_rows(&rows);
         assert_eq!(b.rows(), rows);
-        for y in 0..HEIGHT {
+        for (y, row) in rows.iter().enumerate() {
             for x in 0..WIDTH {
-                assert_eq!(b.filled(x, y), rows[y] >> x & 1 == 1);
+                assert_eq!(b.filled(x, y), row >> x & 1 == 1);
             }
         }
     }

@@ -7,6 +7,8 @@ pub mod board;
 pub mod commands;
 /// The one-line error a command ends with.
 pub mod error;
+/// Board features and the weight sets of the one-piece players.
+pub mod eval;
 /// Reading inputs and writing outputs atomically.
 pub mod io;
 /// Shapes and rotation states.

@@ -197,7 +197,7 @@ impl Record {
                 Token::New => out.push(Vec::new()),
                 Token::Op(op, n) => {
                     if let Some(last) = out.last_mut() {
-                        last.extend(std::iter::repeat(*op).take(*n as usize));
+                        last.extend(std::iter::repeat_n(*op, *n as usize));
                     }
                 }
             }
