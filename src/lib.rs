@@ -13,6 +13,8 @@ pub mod eval;
 pub mod io;
 /// Shapes and rotation states.
 pub mod piece;
+/// Line protocols for online play (the classroom protocol).
+pub mod protocol;
 /// The op record: parse, validate, format.
 pub mod record;
 /// Replaying a record: score, pieces, end reason.
@@ -21,5 +23,7 @@ pub mod replay;
 pub mod results;
 /// Rule sets (tencent, ...).
 pub mod rules;
+/// Placement players: the greedy one-piece players (and the beam search).
+pub mod search;
 /// Game definitions as data: generator, seed, length.
 pub mod seed;

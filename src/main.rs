@@ -15,12 +15,18 @@ struct Cli {
 enum Command {
     /// Replay a record and print its score, pieces and end reason as JSON.
     Verify(commands::verify::Args),
+    /// Print the evaluation features of a board file as JSON.
+    Features(commands::features::Args),
+    /// Play with a greedy one-piece player on a seed file, or through a line protocol.
+    Play(commands::play::Args),
 }
 
 fn main() {
     let cli = Cli::parse();
     let result = match &cli.command {
         Command::Verify(args) => commands::verify::run(args),
+        Command::Features(args) => commands::features::run(args),
+        Command::Play(args) => commands::play::run(args),
     };
     if let Err(e) = result {
         eprintln!("beamtris: {e}");

@@ -1,0 +1,3 @@
+//! Players and searches that choose placements.
+
+pub mod greedy;
