@@ -92,6 +92,13 @@ const fn full_rows(w: u64) -> u64 {
     ((w & COLS0_8) + COL0) & w & COL9
 }
 
+/// Whether any row of `b` is full.
+#[inline(always)]
+pub fn any_full_row(b: &Board) -> bool {
+    let w = words(b);
+    (full_rows(w[0]) | full_rows(w[1]) | full_rows(w[2]) | full_rows(w[3])) != 0
+}
+
 /// The cells of every full row of `b`.
 #[inline(always)]
 pub fn full_row_cells(b: &Board) -> Board {
@@ -99,24 +106,32 @@ pub fn full_row_cells(b: &Board) -> Board {
 }
 
 /// Filled/empty changes along the 20 rows, the side walls counting as filled.
-#[inline]
+#[inline(always)]
 pub fn row_transitions(b: &Board) -> u32 {
-    words(b)
-        .iter()
-        .map(|&w| ((w ^ (w >> 1)) & COLS0_8).count_ones() + (!w & (COL0 | COL9)).count_ones())
-        .sum()
+    // Inside rows and the right wall use bits 0..=9 of each row and count with one popcount
+    // a word; the four words' left-wall bits are packed into one more word.
+    let w = words(b);
+    let mut t = 0;
+    let mut left = 0;
+    for (i, &x) in w.iter().enumerate() {
+        let inside = (x ^ (x >> 1)) & COLS0_8;
+        t += (inside | (!x & COL9)).count_ones();
+        left |= (!x & COL0) << i;
+    }
+    t + left.count_ones()
 }
 
 /// Filled/empty changes down the columns, the floor counting as filled and nothing counted at
 /// the top edge.
-#[inline]
+#[inline(always)]
 pub fn column_transitions(b: &Board) -> u32 {
     let w = words(b);
     let mut t = 0;
     for i in 0..4 {
-        t += ((w[i] ^ (w[i] >> 10)) & ROWS0_3).count_ones();
+        // Rows 0..=3 against the row below them in the word, in bits 0..40; row 4 against the
+        // first row of the next word (or the floor) in bits 40..50.
         let below = if i < 3 { w[i + 1] & ROW } else { ROW };
-        t += ((w[i] >> 40) ^ below).count_ones();
+        t += (((w[i] ^ (w[i] >> 10)) & ROWS0_3) | (((w[i] >> 40) ^ below) << 40)).count_ones();
     }
     t
 }
@@ -134,13 +149,13 @@ fn hole_cells(b: &Board) -> [u64; 4] {
 }
 
 /// Empty cells with at least one filled cell above them.
-#[inline]
+#[inline(always)]
 pub fn holes(b: &Board) -> u32 {
     hole_cells(b).iter().map(|w| w.count_ones()).sum()
 }
 
 /// Rows holding at least one hole.
-#[inline]
+#[inline(always)]
 pub fn rows_with_holes(b: &Board) -> u32 {
     hole_cells(b)
         .iter()
@@ -150,7 +165,7 @@ pub fn rows_with_holes(b: &Board) -> u32 {
 
 /// For each hole, the filled cells directly above it up to the next empty cell; that is, the
 /// filled cells that have an empty cell somewhere below them.
-#[inline]
+#[inline(always)]
 pub fn hole_depth(b: &Board) -> u32 {
     let w = words(b);
     let mut below = 0u64; // columns with an empty cell in a later word
@@ -177,7 +192,7 @@ fn down_one(a: [u64; 4]) -> [u64; 4] {
 
 /// Cumulative wells: each well cell (empty, both neighbours filled, walls filled) adds 1 plus
 /// the empty cells directly below it.
-#[inline]
+#[inline(always)]
 pub fn wells(b: &Board) -> u32 {
     let w = words(b);
     let empty = w.map(|x| !x & CELLS);
@@ -256,7 +271,7 @@ pub fn piece_cells(shape: Shape, pos: Pos) -> Board {
 
 /// Eroded piece cells from the board with the piece written (before clearing) and the
 /// piece's cells: lines cleared × the piece's cells in them. Also returns the lines cleared.
-#[inline]
+#[inline(always)]
 pub fn eroded_cells_of(locked: &Board, piece: &Board) -> (u32, u32) {
     let full = full_row_cells(locked);
     let lines: u32 = full.0.iter().map(|w| w.count_ones()).sum::<u32>() / WIDTH as u32;

@@ -77,7 +77,7 @@ pub fn drops(shape: Shape) -> impl Iterator<Item = Drop> {
 
 /// The resting row of the piece centre when `shape` in `state` falls straight down at column
 /// `x` from above the stack, given the board's column tops.
-#[inline]
+#[inline(always)]
 pub fn rest_y(tops: &[u8; WIDTH], shape: Shape, state: u8, x: i8) -> i8 {
     shape
         .cells(state)
@@ -89,7 +89,7 @@ pub fn rest_y(tops: &[u8; WIDTH], shape: Shape, state: u8, x: i8) -> i8 {
 
 /// Drops `shape` at `drop` on `board` (whose column tops are `tops`). `None` when the game
 /// ends under `top_out`.
-#[inline]
+#[inline(always)]
 pub fn land(
     board: &Board,
     tops: &[u8; WIDTH],
@@ -115,7 +115,12 @@ pub fn land(
     }
     let locked = Board(std::array::from_fn(|i| board.0[i] | piece.0[i]));
     let mut after = locked;
-    let lines = after.clear_full_rows();
+    // Most placements clear nothing: test the four words at once before the row-wise clear.
+    let lines = if crate::eval::features::any_full_row(&locked) {
+        after.clear_full_rows()
+    } else {
+        0
+    };
     if top < 0 {
         // The overflow rows move down by the lines cleared, like every row above the clears.
         if (top as i32) + (lines as i32) < 0 {

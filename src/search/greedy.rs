@@ -17,17 +17,20 @@ use crate::rules::{Piece, Pos};
 /// The value of a landing: the weighted features of the placement and of the board after it.
 #[inline(always)]
 pub fn landing_value(w: &Weights, l: &Landing) -> f64 {
-    let (eroded, lines) = features::eroded_cells_of(&l.locked, &l.piece);
     let b = &l.board;
     let mut v = w.landing_height * features::landing_height_of_rows(l.top as i32, l.bottom as i32)
-        + w.eroded_cells * eroded as f64
-        + w.rows_cleared * lines as f64
         + w.row_transitions * features::row_transitions(b) as f64
         + w.column_transitions * features::column_transitions(b) as f64
         + w.holes * features::holes(b) as f64
-        + w.wells * features::wells(b) as f64
-        + w.cells * b.cells() as f64;
-    // Only BCTS weighs these; skip the work for the others.
+        + w.wells * features::wells(b) as f64;
+    if l.lines > 0 {
+        let (eroded, lines) = features::eroded_cells_of(&l.locked, &l.piece);
+        v += w.eroded_cells * eroded as f64 + w.rows_cleared * lines as f64;
+    }
+    // Features some sets leave out: skip their work.
+    if w.cells != 0.0 {
+        v += w.cells * b.cells() as f64;
+    }
     if w.hole_depth != 0.0 {
         v += w.hole_depth * features::hole_depth(b) as f64;
     }
@@ -39,6 +42,9 @@ pub fn landing_value(w: &Weights, l: &Landing) -> f64 {
 
 /// The best placement of `shape` on `board` under the standard rules, with its landing;
 /// `None` when every placement loses.
+///
+/// The features count bits; a build for baseline x86-64 has no popcount instruction, so on a
+/// CPU that has one this runs a copy of the search compiled with it (about twice as fast).
 #[inline]
 pub fn best_standard(
     board: &Board,
@@ -46,18 +52,49 @@ pub fn best_standard(
     w: &Weights,
     top_out: TopOut,
 ) -> Option<(Drop, Landing)> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the CPU supports popcnt, the only feature the function enables.
+            return unsafe { best_standard_popcnt(board, shape, w, top_out) };
+        }
+    }
+    best_standard_generic(board, shape, w, top_out)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+fn best_standard_popcnt(
+    board: &Board,
+    shape: Shape,
+    w: &Weights,
+    top_out: TopOut,
+) -> Option<(Drop, Landing)> {
+    best_standard_generic(board, shape, w, top_out)
+}
+
+#[inline(always)]
+fn best_standard_generic(
+    board: &Board,
+    shape: Shape,
+    w: &Weights,
+    top_out: TopOut,
+) -> Option<(Drop, Landing)> {
     let tops = board.column_tops();
-    let mut best: Option<(f64, Drop, Landing)> = None;
+    // Keep only the value and the placement; the winner's landing is recomputed at the end
+    // (cheaper than copying a landing at every improvement).
+    let mut best: Option<(f64, Drop)> = None;
     for drop in standard::drops(shape) {
         let Some(l) = standard::land(board, &tops, shape, drop, top_out) else {
             continue;
         };
         let v = landing_value(w, &l);
-        if best.as_ref().is_none_or(|b| v > b.0) {
-            best = Some((v, drop, l));
+        if best.is_none_or(|b| v > b.0) {
+            best = Some((v, drop));
         }
     }
-    best.map(|(_, d, l)| (d, l))
+    let (_, drop) = best?;
+    standard::land(board, &tops, shape, drop, top_out).map(|l| (drop, l))
 }
 
 /// One standard game's outcome.
