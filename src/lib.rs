@@ -11,6 +11,8 @@ pub mod error;
 pub mod eval;
 /// Reading inputs and writing outputs atomically.
 pub mod io;
+/// Placements (drop or unit-move reach) and their op paths.
+pub mod movegen;
 /// Shapes and rotation states.
 pub mod piece;
 /// Line protocols for online play (the classroom protocol).
@@ -23,7 +25,7 @@ pub mod replay;
 pub mod results;
 /// Rule sets (tencent, ...).
 pub mod rules;
-/// Placement players: the greedy one-piece players (and the beam search).
+/// Searches and players: the beam-search DP and its evaluator, the greedy one-piece players.
 pub mod search;
 /// Game definitions as data: generator, seed, length.
 pub mod seed;

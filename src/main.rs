@@ -19,6 +19,8 @@ enum Command {
     Features(commands::features::Args),
     /// Play with a greedy one-piece player on a seed file, or through a line protocol.
     Play(commands::play::Args),
+    /// Search for a high-scoring record by beam search; write it and its verified score.
+    Solve(commands::solve::Args),
 }
 
 fn main() {
@@ -27,6 +29,7 @@ fn main() {
         Command::Verify(args) => commands::verify::run(args),
         Command::Features(args) => commands::features::run(args),
         Command::Play(args) => commands::play::run(args),
+        Command::Solve(args) => commands::solve::run(args),
     };
     if let Err(e) = result {
         eprintln!("beamtris: {e}");

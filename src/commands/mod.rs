@@ -3,4 +3,5 @@
 
 pub mod features;
 pub mod play;
+pub mod solve;
 pub mod verify;

@@ -1,3 +1,5 @@
-//! Players and searches that choose placements.
+//! Searches over a known piece sequence, and the one-piece players.
 
+pub mod beam;
+pub mod evaluator;
 pub mod greedy;

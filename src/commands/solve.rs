@@ -1,0 +1,198 @@
+//! `beamtris solve`: beam search over a seed's sequence; writes the record and a results JSON
+//! whose score comes from replaying that record.
+
+use crate::error::{Error, Result};
+use crate::io;
+use crate::movegen::MoveSet;
+use crate::replay;
+use crate::results::{peak_memory_bytes, RunInfo};
+use crate::search::beam::{self, BeamConfig};
+use crate::search::evaluator::{Evaluator, Weights};
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Find a high-scoring record by beam search, replay it, and write it with a results JSON.
+///
+/// Writes `OUT` (JSON: score from the replay, beam, moves, weights, time, memory, command,
+/// commit, machine, date) and the record beside it as `OUT` with `.txt`. Ctrl-C stops the
+/// search and writes the best line found so far, marked `"complete": false`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The game definition (default: the built-in Tencent Geek 4 game).
+    #[arg(long)]
+    pub seed: Option<PathBuf>,
+    /// Boards kept per piece.
+    #[arg(long, default_value_t = 1500)]
+    pub beam: usize,
+    /// Placements: `drop` (rotate, shift, hard drop) or `reach` (any unit moves: tucks, spins).
+    #[arg(long, value_enum, default_value_t = MoveSet::Drop)]
+    pub moves: MoveSet,
+    /// Evaluator weights: a preset (default, dellacherie, eltetris) or a JSON weights file.
+    #[arg(long, default_value = "default")]
+    pub weights: String,
+    /// Worker threads (default: all cores). The record does not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Place only the first K pieces (default: the whole game).
+    #[arg(long)]
+    pub pieces: Option<usize>,
+    /// Results JSON path (default: results/solve-SEED-MOVES-bBEAM.json); the record goes to
+    /// the same path with `.txt`.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+/// The results file of a solve.
+#[derive(Serialize)]
+pub struct SolveReport {
+    /// Score of the record under replay (equal to the search's own figure).
+    pub score: u64,
+    pub complete: bool,
+    pub seed: String,
+    pub beam: usize,
+    pub moves: MoveSet,
+    pub weights_name: String,
+    pub weights: Weights,
+    /// Pieces the record places.
+    pub pieces: usize,
+    pub lines: u64,
+    pub end_reason: replay::EndReason,
+    pub wall_seconds: f64,
+    pub peak_memory_bytes: Option<u64>,
+    pub threads: usize,
+    pub record_file: String,
+    #[serde(flatten)]
+    pub run: RunInfo,
+}
+
+fn progress_bar(total: u64) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::with_draw_target(
+        Some(total),
+        indicatif::ProgressDrawTarget::stderr_with_hz(4),
+    );
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:30}] {pos}/{len} pieces  {per_sec}  eta {eta}  best {msg}",
+        )
+        .expect("valid template")
+        .progress_chars("=> "),
+    );
+    bar
+}
+
+/// Where the record goes: the results path with `.txt`.
+pub fn record_path(out: &Path) -> PathBuf {
+    out.with_extension("txt")
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    let seed = io::load_seed(args.seed.as_deref())?;
+    if seed.rules != "tencent" {
+        return Err(Error(format!(
+            "solve plays the tencent rule set; the seed's rules are {:?}",
+            seed.rules
+        )));
+    }
+    if args.beam == 0 {
+        return Err(Error("--beam: must be at least 1".into()));
+    }
+    let weights = Weights::resolve(&args.weights)?;
+    let threads = args.threads.unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+    });
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+        .map_err(|e| Error(format!("--threads: {e}")))?;
+    let out = args.out.clone().unwrap_or_else(|| {
+        PathBuf::from(format!(
+            "results/solve-{}-{}-b{}.json",
+            seed.name,
+            match args.moves {
+                MoveSet::Drop => "drop",
+                MoveSet::Reach => "reach",
+            },
+            args.beam
+        ))
+    });
+    let run_info = RunInfo::now();
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = stop.clone();
+        // A second handler cannot be installed (tests call run twice); that is harmless.
+        let _ = ctrlc::set_handler(move || stop.store(true, Ordering::SeqCst));
+    }
+    let pieces = seed.pieces();
+    let cfg = BeamConfig {
+        beam: args.beam,
+        moves: args.moves,
+        evaluator: Evaluator::new(weights.clone()),
+    };
+    let start = Instant::now();
+    let total = args
+        .pieces
+        .unwrap_or(usize::MAX)
+        .min(pieces.len().saturating_sub(1));
+    let bar = progress_bar(total as u64);
+    let result = pool.install(|| {
+        beam::search(&pieces, args.pieces, &cfg, &stop, |r| {
+            bar.set_position(r.placed as u64);
+            if r.placed % 16 == 0 || r.placed == r.total {
+                bar.set_message(r.best_score.to_string());
+            }
+        })
+    });
+    bar.finish_and_clear();
+    let wall_seconds = start.elapsed().as_secs_f64();
+    let record_file = record_path(&out);
+    let text = format!("{}\n", result.record);
+    io::write_atomic(&record_file, text.as_bytes())?;
+    let outcome = replay::replay(&result.record, &pieces);
+    if outcome.score != result.score as u64 {
+        return Err(Error(format!(
+            "bug: the search claims {} but its record {} replays to {}",
+            result.score,
+            record_file.display(),
+            outcome.score
+        )));
+    }
+    let report = SolveReport {
+        score: outcome.score,
+        complete: result.complete,
+        seed: seed.name.clone(),
+        beam: args.beam,
+        moves: args.moves,
+        weights_name: args.weights.clone(),
+        weights,
+        pieces: outcome.pieces,
+        lines: outcome.lines,
+        end_reason: outcome.end_reason,
+        wall_seconds,
+        peak_memory_bytes: peak_memory_bytes(),
+        threads,
+        record_file: record_file.display().to_string(),
+        run: run_info,
+    };
+    let json = serde_json::to_string_pretty(&report).expect("plain data serialises");
+    io::write_atomic(&out, format!("{json}\n").as_bytes())?;
+    eprintln!(
+        "score {} (verified by replay), {} pieces, {:.1} s{}; wrote {} and {}",
+        report.score,
+        report.pieces,
+        wall_seconds,
+        if result.complete {
+            ""
+        } else {
+            ", stopped early"
+        },
+        out.display(),
+        record_file.display()
+    );
+    println!("{json}");
+    Ok(())
+}

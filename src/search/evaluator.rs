@@ -1,0 +1,395 @@
+//! The beam's rank of a board: a weighted sum of features minus a weighted score, lower is
+//! better. Weights are data (JSON: feature name -> weight, plus `score_weight`); the features
+//! the beam uses on every child are computed word-parallel on the packed board.
+
+use crate::board::Board;
+use crate::error::{Error, Result};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// Evaluator weights as written in a weights file: `{"cells": -1, "holes": 7.9, ...,
+/// "score_weight": 0.026}`. Lower rank is better, so a feature that is bad gets a positive
+/// weight.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Weights {
+    /// Weight of the score accumulated so far (subtracted from the rank).
+    pub score_weight: f64,
+    /// Feature name -> weight.
+    #[serde(flatten)]
+    pub features: BTreeMap<String, f64>,
+}
+
+/// Names of the features a weights file may use.
+pub const FEATURES: [&str; 10] = [
+    "cells",
+    "row_transitions",
+    "column_transitions",
+    "holes",
+    "wells",
+    "rows_with_holes",
+    "max_height",
+    "landing_height",
+    "eroded_cells",
+    "lines",
+];
+
+/// Built-in weight sets by name.
+pub const PRESETS: [&str; 3] = ["default", "dellacherie", "eltetris"];
+
+fn weights(score_weight: f64, pairs: &[(&str, f64)]) -> Weights {
+    Weights {
+        score_weight,
+        features: pairs.iter().map(|&(k, v)| (k.to_string(), v)).collect(),
+    }
+}
+
+impl Weights {
+    /// A built-in set: `default` (MaxDumbledore's 1.38M solver: El-Tetris transitions and
+    /// holes, more cells is better, score / 38), `dellacherie`, `eltetris` (their published
+    /// placement weights with the sign turned for a lower-is-better rank, and score / 38).
+    pub fn preset(name: &str) -> Option<Weights> {
+        Some(match name {
+            "default" => weights(
+                1.0 / 38.0,
+                &[
+                    ("cells", -1.0),
+                    ("row_transitions", 3.2178882868487753),
+                    ("column_transitions", 9.348695305445199),
+                    ("holes", 7.899265427351652),
+                ],
+            ),
+            "dellacherie" => weights(
+                1.0 / 38.0,
+                &[
+                    ("landing_height", 1.0),
+                    ("eroded_cells", -1.0),
+                    ("row_transitions", 1.0),
+                    ("column_transitions", 1.0),
+                    ("holes", 4.0),
+                    ("wells", 1.0),
+                ],
+            ),
+            "eltetris" => weights(
+                1.0 / 38.0,
+                &[
+                    ("landing_height", 4.500158825082766),
+                    ("lines", -3.4181268101392694),
+                    ("row_transitions", 3.2178882868487753),
+                    ("column_transitions", 9.348695305445199),
+                    ("holes", 7.899265427351652),
+                    ("wells", 3.3855972247263626),
+                ],
+            ),
+            _ => return None,
+        })
+    }
+
+    /// A preset name, or the path of a weights file. Errors name the file and JSON place.
+    pub fn resolve(name_or_path: &str) -> Result<Weights> {
+        if let Some(w) = Weights::preset(name_or_path) {
+            return Ok(w);
+        }
+        let path = Path::new(name_or_path);
+        if !path.exists() {
+            return Err(Error::at(
+                name_or_path,
+                format!(
+                    "neither a preset ({}) nor a weights file",
+                    PRESETS.join(", ")
+                ),
+            ));
+        }
+        let text = crate::io::read_text(path)?;
+        Weights::parse(&text).map_err(|e| Error::at(path.display(), e))
+    }
+
+    /// Parses and checks weights JSON.
+    pub fn parse(text: &str) -> std::result::Result<Weights, String> {
+        let w: Weights = serde_json::from_str(text)
+            .map_err(|e| format!("line {} column {}: {e}", e.line(), e.column()))?;
+        for (k, v) in &w.features {
+            if !FEATURES.contains(&k.as_str()) {
+                return Err(format!(
+                    "{k}: unknown feature (known: {}, score_weight)",
+                    FEATURES.join(", ")
+                ));
+            }
+            if !v.is_finite() {
+                return Err(format!("{k}: weight must be a finite number"));
+            }
+        }
+        if !w.score_weight.is_finite() {
+            return Err("score_weight: must be a finite number".into());
+        }
+        Ok(w)
+    }
+
+    fn get(&self, name: &str) -> f64 {
+        self.features.get(name).copied().unwrap_or(0.0)
+    }
+}
+
+/// What the rank needs to know about the placement that made a board.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Move {
+    /// Dellacherie's landing height: the middle of the piece's lowest and highest cells,
+    /// rows counted from the floor (bottom row = 1).
+    pub landing_height: f64,
+    /// Lines the placement cleared.
+    pub lines: u32,
+    /// Lines cleared x the piece's own cells in them.
+    pub eroded_cells: u32,
+}
+
+/// Weights unpacked into fields for the hot loop.
+#[derive(Clone, Debug)]
+pub struct Evaluator {
+    pub weights: Weights,
+    cells: f64,
+    row_transitions: f64,
+    column_transitions: f64,
+    holes: f64,
+    wells: f64,
+    rows_with_holes: f64,
+    max_height: f64,
+    landing_height: f64,
+    eroded_cells: f64,
+    lines: f64,
+    score_weight: f64,
+}
+
+impl Evaluator {
+    pub fn new(weights: Weights) -> Evaluator {
+        Evaluator {
+            cells: weights.get("cells"),
+            row_transitions: weights.get("row_transitions"),
+            column_transitions: weights.get("column_transitions"),
+            holes: weights.get("holes"),
+            wells: weights.get("wells"),
+            rows_with_holes: weights.get("rows_with_holes"),
+            max_height: weights.get("max_height"),
+            landing_height: weights.get("landing_height"),
+            eroded_cells: weights.get("eroded_cells"),
+            lines: weights.get("lines"),
+            score_weight: weights.score_weight,
+            weights,
+        }
+    }
+
+    /// Whether the rank reads the placement (so the caller must fill [`Move`]).
+    pub fn uses_move(&self) -> bool {
+        self.landing_height != 0.0 || self.eroded_cells != 0.0 || self.lines != 0.0
+    }
+
+    /// The rank of `board` reached with `score` points (lower is better).
+    #[inline]
+    pub fn rank(&self, board: &Board, mv: &Move, score: u32) -> f64 {
+        let f = fast_features(board);
+        let mut r = self.cells * f.cells as f64
+            + self.row_transitions * f.row_transitions as f64
+            + self.column_transitions * f.column_transitions as f64
+            + self.holes * f.holes as f64
+            - self.score_weight * score as f64;
+        if self.rows_with_holes != 0.0 {
+            r += self.rows_with_holes * f.rows_with_holes as f64;
+        }
+        if self.max_height != 0.0 {
+            r += self.max_height * (crate::board::HEIGHT - board.top_row()) as f64;
+        }
+        if self.wells != 0.0 {
+            r += self.wells * wells(board) as f64;
+        }
+        if self.landing_height != 0.0 {
+            r += self.landing_height * mv.landing_height;
+        }
+        if self.eroded_cells != 0.0 {
+            r += self.eroded_cells * mv.eroded_cells as f64;
+        }
+        if self.lines != 0.0 {
+            r += self.lines * mv.lines as f64;
+        }
+        r
+    }
+}
+
+/// The features the beam reads on every board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct FastFeatures {
+    pub cells: u32,
+    /// Walls count as filled; an empty row counts 2.
+    pub row_transitions: u32,
+    /// The floor counts as filled; nothing is counted at the top edge.
+    pub column_transitions: u32,
+    /// Empty cells with a filled cell anywhere above them.
+    pub holes: u32,
+    /// Rows holding at least one hole.
+    pub rows_with_holes: u32,
+}
+
+const LOW_BITS: u64 = 1 | 1 << 10 | 1 << 20 | 1 << 30 | 1 << 40;
+const HIGH_BITS: u64 = LOW_BITS << 9;
+const ALL_ROWS: u64 = 0x3FF * LOW_BITS;
+/// Bits 0..=8 of each row: the pairs (x, x+1) inside a row.
+const INNER_PAIRS: u64 = 0x1FF * LOW_BITS;
+/// The first four rows of a word: pairs (row, row+1) inside the word.
+const UPPER_FOUR_ROWS: u64 = (1 << 40) - 1;
+
+/// Cells, transitions, holes and rows with holes, five rows at a time.
+#[inline]
+pub fn fast_features(board: &Board) -> FastFeatures {
+    let w = board.0;
+    let mut f = FastFeatures::default();
+    let mut covered = 0u64; // columns with a filled cell in some row above this word
+    for i in 0..4 {
+        let word = w[i];
+        f.cells += word.count_ones();
+        f.row_transitions += ((word ^ (word >> 1)) & INNER_PAIRS).count_ones()
+            + (!word & LOW_BITS).count_ones()
+            + (!word & HIGH_BITS).count_ones();
+        f.column_transitions += ((word ^ (word >> 10)) & UPPER_FOUR_ROWS).count_ones();
+        let next_first = if i < 3 { w[i + 1] & 0x3FF } else { 0x3FF };
+        f.column_transitions += (((word >> 40) ^ next_first) & 0x3FF).count_ones();
+        // covered-from-above mask for each row of the word
+        let carry = covered * LOW_BITS;
+        let c1 = word | (word << 10);
+        let c2 = c1 | (c1 << 20);
+        let prefix = (c2 | (word << 40)) & ALL_ROWS; // row r: OR of rows 0..=r in the word
+        let above = ((prefix << 10) | carry) & ALL_ROWS;
+        let holes = above & !word;
+        f.holes += holes.count_ones();
+        if holes != 0 {
+            for r in 0..5 {
+                if (holes >> (r * 10)) & 0x3FF != 0 {
+                    f.rows_with_holes += 1;
+                }
+            }
+        }
+        covered |= (prefix >> 40) & 0x3FF;
+    }
+    f
+}
+
+/// Cumulative wells: each well cell (empty, both neighbours filled, walls counting) adds 1
+/// plus the empty cells directly below it.
+pub fn wells(board: &Board) -> u32 {
+    let rows = board.rows();
+    let mut total = 0;
+    for x in 0..crate::board::WIDTH {
+        let mut y = 0;
+        while y < crate::board::HEIGHT {
+            let row = rows[y] as u32 | 1 << 10 | 1 << 11;
+            let walled = (row << 1 | 1) & 0xFFF; // bit x+1 = cell x
+            let left = walled >> x & 1 == 1;
+            let right = walled >> (x + 2) & 1 == 1;
+            let empty = walled >> (x + 1) & 1 == 0;
+            if empty && left && right {
+                let mut depth = 1;
+                let mut below = y + 1;
+                while below < crate::board::HEIGHT && rows[below] >> x & 1 == 0 {
+                    depth += 1;
+                    below += 1;
+                }
+                total += depth;
+            }
+            y += 1;
+        }
+    }
+    total
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{HEIGHT, WIDTH};
+    use rand::{Rng, SeedableRng};
+
+    /// Cell-by-cell reference definitions.
+    fn naive(board: &Board) -> FastFeatures {
+        let cell = |x: i32, y: i32| -> bool {
+            if x < 0 || x >= WIDTH as i32 || y >= HEIGHT as i32 {
+                return true;
+            }
+            y >= 0 && board.filled(x as usize, y as usize)
+        };
+        let mut f = FastFeatures::default();
+        for y in 0..HEIGHT as i32 {
+            let mut row_has_hole = false;
+            for x in -1..WIDTH as i32 {
+                if cell(x, y) != cell(x + 1, y) {
+                    f.row_transitions += 1;
+                }
+            }
+            for x in 0..WIDTH as i32 {
+                if cell(x, y) {
+                    f.cells += 1;
+                }
+                if cell(x, y) != cell(x, y + 1) {
+                    f.column_transitions += 1;
+                }
+                if !cell(x, y) && (0..y).any(|a| cell(x, a)) {
+                    f.holes += 1;
+                    row_has_hole = true;
+                }
+            }
+            if row_has_hole {
+                f.rows_with_holes += 1;
+            }
+        }
+        f
+    }
+
+    #[test]
+    fn fast_features_match_the_cell_by_cell_definitions() {
+        let mut rng = rand_pcg::Pcg64::seed_from_u64(3);
+        for i in 0..3000 {
+            let mut rows = [0u16; HEIGHT];
+            let density = (i % 10) as f64 / 10.0;
+            for row in rows.iter_mut().skip(rng.gen_range(0..HEIGHT)) {
+                for x in 0..WIDTH {
+                    if rng.gen_bool(density) {
+                        *row |= 1 << x;
+                    }
+                }
+            }
+            let b = Board::from_rows(&rows);
+            assert_eq!(fast_features(&b), naive(&b), "{b:?}");
+        }
+    }
+
+    #[test]
+    fn hand_counted_board() {
+        let text = "..........\n".repeat(16) + "#.........\n#.#.......\n#...######\n##.#######\n";
+        let b = Board::from_text(&text).unwrap();
+        let f = fast_features(&b);
+        assert_eq!(f.cells, 1 + 2 + 7 + 9);
+        // empty rows 2 each (16 rows), "#........." 2, "#.#......." 4, "#...######" 2,
+        // "##.#######" 2
+        assert_eq!(f.row_transitions, 32 + 2 + 4 + 2 + 2);
+        // holes: column 2 is empty at rows 18 and 19 under the cell at row 17
+        assert_eq!(f.holes, 2);
+        assert_eq!(f.rows_with_holes, 2);
+        // wells: (1,17) between two cells, 1 + one empty cell below = 2; (2,19) between two
+        // cells on the floor = 1
+        assert_eq!(wells(&b), 3);
+    }
+
+    #[test]
+    fn presets_and_files_parse() {
+        for p in PRESETS {
+            assert!(Weights::preset(p).is_some());
+        }
+        let w = Weights::parse(r#"{"cells": -1, "holes": 2.5, "score_weight": 0.1}"#).unwrap();
+        assert_eq!(w.get("holes"), 2.5);
+        let e = Weights::parse(r#"{"cels": -1, "score_weight": 0.1}"#).unwrap_err();
+        assert!(e.starts_with("cels: unknown feature"), "{e}");
+        assert!(Weights::parse(r#"{"cells": -1}"#)
+            .unwrap_err()
+            .contains("score_weight"));
+        let json = serde_json::to_string(&Weights::preset("default").unwrap()).unwrap();
+        assert_eq!(
+            Weights::parse(&json).unwrap(),
+            Weights::preset("default").unwrap()
+        );
+    }
+}
