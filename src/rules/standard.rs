@@ -87,6 +87,82 @@ pub fn rest_y(tops: &[u8; WIDTH], shape: Shape, state: u8, x: i8) -> i8 {
         .unwrap_or(0)
 }
 
+/// The cells of one rotation state packed like board rows: `strip` holds the piece's rows
+/// (its top row first, ten bits a row) with its leftmost cell in column 0; `left`, `top` and
+/// `bottom` are the smallest dx, the smallest dy and the largest dy of its offsets.
+#[derive(Clone, Copy)]
+struct Geometry {
+    strip: u64,
+    left: i8,
+    top: i8,
+    bottom: i8,
+}
+
+const fn geometry(shape: Shape, state: u8) -> Geometry {
+    let cells = shape.cells(state);
+    let (mut left, mut top, mut bottom) = (i8::MAX, i8::MAX, i8::MIN);
+    let mut i = 0;
+    while i < 4 {
+        let (dx, dy) = cells[i];
+        if dx < left {
+            left = dx;
+        }
+        if dy < top {
+            top = dy;
+        }
+        if dy > bottom {
+            bottom = dy;
+        }
+        i += 1;
+    }
+    let mut strip = 0u64;
+    let mut i = 0;
+    while i < 4 {
+        let (dx, dy) = cells[i];
+        strip |= 1 << ((dy - top) as u32 * WIDTH as u32 + (dx - left) as u32);
+        i += 1;
+    }
+    Geometry {
+        strip,
+        left,
+        top,
+        bottom,
+    }
+}
+
+const GEOMETRY: [[Geometry; 4]; 7] = {
+    let mut table = [[Geometry {
+        strip: 0,
+        left: 0,
+        top: 0,
+        bottom: 0,
+    }; 4]; 7];
+    let mut s = 0;
+    while s < 7 {
+        let mut r = 0;
+        while r < 4 {
+            table[s][r] = geometry(Shape::from_index(s), r as u8);
+            r += 1;
+        }
+        s += 1;
+    }
+    table
+};
+
+/// A board holding `strip` (rows of ten bits, first row at board row `row`).
+#[inline(always)]
+fn place_strip(strip: u64, row: usize) -> Board {
+    const CELLS: u64 = (1 << 50) - 1;
+    let i = row / 5;
+    let s = (strip as u128) << ((row % 5) * WIDTH);
+    let mut words = [0u64; 4];
+    words[i] = s as u64 & CELLS;
+    if i + 1 < 4 {
+        words[i + 1] = (s >> 50) as u64 & CELLS;
+    }
+    Board(words)
+}
+
 /// Drops `shape` at `drop` on `board` (whose column tops are `tops`). `None` when the game
 /// ends under `top_out`.
 #[inline(always)]
@@ -98,21 +174,19 @@ pub fn land(
     top_out: TopOut,
 ) -> Option<Landing> {
     let y = rest_y(tops, shape, drop.state, drop.x);
-    let cells = shape.cells(drop.state);
-    let mut piece = Board::EMPTY;
-    let mut top = i8::MAX;
-    let mut bottom = i8::MIN;
-    for &(dx, dy) in &cells {
-        let cy = y + dy;
-        top = top.min(cy);
-        bottom = bottom.max(cy);
-        if cy >= 0 {
-            piece.fill((drop.x + dx) as usize, cy as usize);
-        }
-    }
+    let g = GEOMETRY[shape.index()][(drop.state & 3) as usize];
+    let top = y + g.top;
+    let bottom = y + g.bottom;
+    let strip = g.strip << (drop.x + g.left) as u32;
     if top < 0 && top_out == TopOut::Strict {
         return None;
     }
+    let piece = if top >= 0 {
+        place_strip(strip, top as usize)
+    } else {
+        // Rows above the board are left out here and written after the clears.
+        place_strip(strip >> (WIDTH as u32 * (-top) as u32), 0)
+    };
     let locked = Board(std::array::from_fn(|i| board.0[i] | piece.0[i]));
     let mut after = locked;
     // Most placements clear nothing: test the four words at once before the row-wise clear.
@@ -126,7 +200,7 @@ pub fn land(
         if (top as i32) + (lines as i32) < 0 {
             return None;
         }
-        for &(dx, dy) in &cells {
+        for &(dx, dy) in &shape.cells(drop.state) {
             let cy = y + dy;
             if cy < 0 {
                 after.fill((drop.x + dx) as usize, (cy as i32 + lines as i32) as usize);
@@ -196,6 +270,24 @@ mod tests {
         let from_seed: Vec<Shape> = seed.pieces().iter().map(|p| p.shape).collect();
         let ours: Vec<Shape> = Pieces::new(42).take(500).collect();
         assert_eq!(ours, from_seed);
+    }
+
+    #[test]
+    fn packed_piece_rows_match_the_cells_at_every_row_and_column() {
+        for shape in Shape::ALL {
+            for drop in drops(shape) {
+                let g = GEOMETRY[shape.index()][drop.state as usize];
+                for top in 0..=(HEIGHT as i8 - 1 - (g.bottom - g.top)) {
+                    let y = top - g.top;
+                    let mut want = Board::EMPTY;
+                    for (dx, dy) in shape.cells(drop.state) {
+                        want.fill((drop.x + dx) as usize, (y + dy) as usize);
+                    }
+                    let got = place_strip(g.strip << (drop.x + g.left) as u32, top as usize);
+                    assert_eq!(got, want, "{shape:?} {drop:?} top {top}");
+                }
+            }
+        }
     }
 
     #[test]
