@@ -86,6 +86,10 @@ pub struct StandardReport {
     pub decisions: u64,
     /// Decisions per second of one thread (decisions / summed game times).
     pub decisions_per_second_per_thread: f64,
+    /// Decisions per second of CPU time actually given to the game threads (Linux
+    /// `/proc/thread-self/schedstat`), which a busy shared machine does not dilute; absent where
+    /// the OS does not report it.
+    pub decisions_per_cpu_second: Option<f64>,
     /// Decisions per second of the whole run (decisions / wall time).
     pub decisions_per_second_wall: f64,
     pub wall_seconds: f64,
@@ -168,6 +172,12 @@ pub fn stats(values: &[u64]) -> (f64, f64, u64, u64) {
     (mean, (var / n).sqrt(), min, max)
 }
 
+/// Nanoseconds this thread has run on a CPU, from `/proc/thread-self/schedstat`.
+fn thread_cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
 fn run_standard(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()> {
     let Generator::Uniform { seed: base } = seed.generator else {
         return Err(Error(format!(
@@ -186,10 +196,11 @@ fn run_standard(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()
     let max_lines = args.max_lines.unwrap_or(u64::MAX);
     let max_pieces = seed.pieces as u64;
     let start = Instant::now();
-    let games: Vec<(greedy::GameOutcome, f64)> = (0..args.games)
+    let games: Vec<(greedy::GameOutcome, f64, Option<u64>)> = (0..args.games)
         .into_par_iter()
         .map(|g| {
             let t = Instant::now();
+            let cpu = thread_cpu_ns();
             let o = greedy::play_standard(
                 &w,
                 standard::game_seed(base, g),
@@ -197,7 +208,11 @@ fn run_standard(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()
                 max_lines,
                 max_pieces,
             );
-            (o, t.elapsed().as_secs_f64())
+            let cpu = match (cpu, thread_cpu_ns()) {
+                (Some(a), Some(b)) => Some(b.saturating_sub(a)),
+                _ => None,
+            };
+            (o, t.elapsed().as_secs_f64(), cpu)
         })
         .collect();
     let wall = start.elapsed().as_secs_f64();
@@ -205,6 +220,7 @@ fn run_standard(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()
     let (mean, se, min, max) = stats(&lines);
     let decisions: u64 = games.iter().map(|g| g.0.pieces).sum();
     let busy: f64 = games.iter().map(|g| g.1).sum();
+    let cpu: Option<u64> = games.iter().map(|g| g.2).sum();
     let report = StandardReport {
         run,
         game: seed.name.clone(),
@@ -222,6 +238,7 @@ fn run_standard(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()
         capped_games: games.iter().filter(|g| g.0.capped).count() as u64,
         decisions,
         decisions_per_second_per_thread: decisions as f64 / busy.max(1e-9),
+        decisions_per_cpu_second: cpu.map(|ns| decisions as f64 / (ns as f64 * 1e-9).max(1e-9)),
         decisions_per_second_wall: decisions as f64 / wall.max(1e-9),
         wall_seconds: wall,
         threads: rayon::current_num_threads(),
@@ -245,13 +262,17 @@ fn run_standard(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()
     let json = serde_json::to_string_pretty(&report).expect("plain data serialises");
     io::write_atomic(&out, json.as_bytes())?;
     eprintln!(
-        "{policy} on {}: {} games, mean {:.1} lines (± {:.1} s.e.), min {min}, max {max}, {} capped, {:.0} decisions/s per thread; wrote {}",
+        "{policy} on {}: {} games, mean {:.1} lines (± {:.1} s.e.), min {min}, max {max}, {} capped, {:.0} decisions/s per thread ({} per CPU second); wrote {}",
         seed.name,
         args.games,
         mean,
         se,
         report.capped_games,
         report.decisions_per_second_per_thread,
+        report
+            .decisions_per_cpu_second
+            .map(|d| format!("{d:.0}"))
+            .unwrap_or_else(|| "?".into()),
         out.display()
     );
     println!("{json}");
