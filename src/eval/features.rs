@@ -163,6 +163,28 @@ pub fn rows_with_holes(b: &Board) -> u32 {
         .sum()
 }
 
+/// Bit `y` set for each row `y` holding a hole.
+#[inline]
+pub fn hole_row_mask(b: &Board) -> u32 {
+    let mut mask = 0u32;
+    for (i, w) in hole_cells(b).into_iter().enumerate() {
+        let flags = nonzero_rows(w);
+        for k in 0..5 {
+            mask |= ((flags >> (10 * k + 9)) as u32 & 1) << (5 * i + k);
+        }
+    }
+    mask
+}
+
+/// Bit `x` set for each column `x` holding a hole.
+#[inline]
+pub fn hole_column_mask(b: &Board) -> u16 {
+    let all = hole_cells(b)
+        .into_iter()
+        .fold(0u64, |acc, w| acc | fill_up(w));
+    (all & ROW) as u16
+}
+
 /// For each hole, the filled cells directly above it up to the next empty cell; that is, the
 /// filled cells that have an empty cell somewhere below them.
 #[inline(always)]

@@ -89,23 +89,31 @@ pub fn rest_y(tops: &[u8; WIDTH], shape: Shape, state: u8, x: i8) -> i8 {
 
 /// The cells of one rotation state packed like board rows: `strip` holds the piece's rows
 /// (its top row first, ten bits a row) with its leftmost cell in column 0; `left`, `top` and
-/// `bottom` are the smallest dx, the smallest dy and the largest dy of its offsets.
-#[derive(Clone, Copy)]
-struct Geometry {
-    strip: u64,
-    left: i8,
-    top: i8,
-    bottom: i8,
+/// `bottom` are the smallest dx, the smallest dy and the largest dy of its offsets; for each of
+/// its `width` columns, left to right, `column_top` and `column_bottom` are the smallest and
+/// largest dy of its cells there (a tetromino's cells in one column are contiguous).
+#[derive(Clone, Copy, Debug)]
+pub struct Geometry {
+    pub strip: u64,
+    pub left: i8,
+    pub top: i8,
+    pub bottom: i8,
+    pub width: u8,
+    pub column_top: [i8; 4],
+    pub column_bottom: [i8; 4],
 }
 
 const fn geometry(shape: Shape, state: u8) -> Geometry {
     let cells = shape.cells(state);
-    let (mut left, mut top, mut bottom) = (i8::MAX, i8::MAX, i8::MIN);
+    let (mut left, mut right, mut top, mut bottom) = (i8::MAX, i8::MIN, i8::MAX, i8::MIN);
     let mut i = 0;
     while i < 4 {
         let (dx, dy) = cells[i];
         if dx < left {
             left = dx;
+        }
+        if dx > right {
+            right = dx;
         }
         if dy < top {
             top = dy;
@@ -116,10 +124,19 @@ const fn geometry(shape: Shape, state: u8) -> Geometry {
         i += 1;
     }
     let mut strip = 0u64;
+    let mut column_top = [i8::MAX; 4];
+    let mut column_bottom = [i8::MIN; 4];
     let mut i = 0;
     while i < 4 {
         let (dx, dy) = cells[i];
-        strip |= 1 << ((dy - top) as u32 * WIDTH as u32 + (dx - left) as u32);
+        let j = (dx - left) as usize;
+        strip |= 1 << ((dy - top) as u32 * WIDTH as u32 + j as u32);
+        if dy < column_top[j] {
+            column_top[j] = dy;
+        }
+        if dy > column_bottom[j] {
+            column_bottom[j] = dy;
+        }
         i += 1;
     }
     Geometry {
@@ -127,7 +144,30 @@ const fn geometry(shape: Shape, state: u8) -> Geometry {
         left,
         top,
         bottom,
+        width: (right - left + 1) as u8,
+        column_top,
+        column_bottom,
     }
+}
+
+/// The packed geometry of `shape` in `state`.
+#[inline(always)]
+pub fn geometry_of(shape: Shape, state: u8) -> &'static Geometry {
+    &GEOMETRY[shape.index()][(state & 3) as usize]
+}
+
+/// The board holding `strip` (rows of ten bits, first row at board row `row`).
+#[inline(always)]
+pub fn place_strip(strip: u64, row: usize) -> Board {
+    const CELLS: u64 = (1 << 50) - 1;
+    let i = row / 5;
+    let s = (strip as u128) << ((row % 5) * WIDTH);
+    let mut words = [0u64; 4];
+    words[i] = s as u64 & CELLS;
+    if i + 1 < 4 {
+        words[i + 1] = (s >> 50) as u64 & CELLS;
+    }
+    Board(words)
 }
 
 const GEOMETRY: [[Geometry; 4]; 7] = {
@@ -136,6 +176,9 @@ const GEOMETRY: [[Geometry; 4]; 7] = {
         left: 0,
         top: 0,
         bottom: 0,
+        width: 0,
+        column_top: [0; 4],
+        column_bottom: [0; 4],
     }; 4]; 7];
     let mut s = 0;
     while s < 7 {
@@ -148,20 +191,6 @@ const GEOMETRY: [[Geometry; 4]; 7] = {
     }
     table
 };
-
-/// A board holding `strip` (rows of ten bits, first row at board row `row`).
-#[inline(always)]
-fn place_strip(strip: u64, row: usize) -> Board {
-    const CELLS: u64 = (1 << 50) - 1;
-    let i = row / 5;
-    let s = (strip as u128) << ((row % 5) * WIDTH);
-    let mut words = [0u64; 4];
-    words[i] = s as u64 & CELLS;
-    if i + 1 < 4 {
-        words[i + 1] = (s >> 50) as u64 & CELLS;
-    }
-    Board(words)
-}
 
 /// Drops `shape` at `drop` on `board` (whose column tops are `tops`). `None` when the game
 /// ends under `top_out`.
