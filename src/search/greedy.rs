@@ -178,12 +178,25 @@ impl Base {
     /// column transitions, and a piece reaching row 0 loses the transition above it; its cells
     /// gain hole depth when their column has an empty cell below them.
     #[inline(always)]
-    fn value(&self, shape: Shape, drop: Drop, w: &Weights, top_out: TopOut) -> Option<f64> {
+    ///
+    /// `HOLES` says whether the weights use hole depth or rows with holes; without them the
+    /// work for those two is left out at compile time.
+    fn value<const HOLES: bool>(
+        &self,
+        shape: Shape,
+        drop: Drop,
+        w: &Weights,
+        top_out: TopOut,
+    ) -> Option<f64> {
         let g = standard::geometry_of(shape, drop.state);
-        let y = standard::rest_y(&self.tops, shape, drop.state, drop.x);
+        let left = drop.x + g.left;
+        // The piece rests where the lowest cell of one of its columns meets that column's top.
+        let mut y = i8::MAX;
+        for j in 0..g.width as usize {
+            y = y.min(self.tops[left as usize + j] as i8 - 1 - g.column_bottom[j]);
+        }
         let top = y + g.top;
         let bottom = y + g.bottom;
-        let left = drop.x + g.left;
         let strip = g.strip << left as u32;
         let long_way = || {
             standard::land(&self.board, &self.tops, shape, drop, top_out)
@@ -221,16 +234,20 @@ impl Base {
             if gap > 0 {
                 c.column_transitions += 2;
                 c.holes += gap;
-                new_hole_rows |= ((1u32 << gap) - 1) << (column_bottom + 1);
+                if HOLES {
+                    new_hole_rows |= ((1u32 << gap) - 1) << (column_bottom + 1);
+                }
             }
             if column_top == 0 {
                 c.column_transitions -= 1;
             }
-            if gap > 0 || self.hole_columns >> x & 1 == 1 {
+            if HOLES && (gap > 0 || self.hole_columns >> x & 1 == 1) {
                 c.hole_depth += column_bottom - column_top + 1;
             }
         }
-        c.rows_with_holes = (self.hole_rows | new_hole_rows).count_ones() as i32;
+        if HOLES {
+            c.rows_with_holes = (self.hole_rows | new_hole_rows).count_ones() as i32;
+        }
         Some(combine(
             w,
             features::landing_height_of_rows(top as i32, bottom as i32),
@@ -280,18 +297,33 @@ fn best_standard_generic(
     top_out: TopOut,
 ) -> Option<(Drop, Landing)> {
     let base = Base::new(board, w);
-    // Keep only the value and the placement; the winner's landing is computed at the end.
+    let best = if w.hole_depth != 0.0 || w.rows_with_holes != 0.0 {
+        scan::<true>(&base, shape, w, top_out)
+    } else {
+        scan::<false>(&base, shape, w, top_out)
+    };
+    let (_, drop) = best?;
+    standard::land(board, &base.tops, shape, drop, top_out).map(|l| (drop, l))
+}
+
+/// The best value and placement, the first met among equals.
+#[inline(always)]
+fn scan<const HOLES: bool>(
+    base: &Base,
+    shape: Shape,
+    w: &Weights,
+    top_out: TopOut,
+) -> Option<(f64, Drop)> {
     let mut best: Option<(f64, Drop)> = None;
     for drop in standard::drops(shape) {
-        let Some(v) = base.value(shape, drop, w, top_out) else {
+        let Some(v) = base.value::<HOLES>(shape, drop, w, top_out) else {
             continue;
         };
         if best.is_none_or(|b| v > b.0) {
             best = Some((v, drop));
         }
     }
-    let (_, drop) = best?;
-    standard::land(board, &base.tops, shape, drop, top_out).map(|l| (drop, l))
+    best
 }
 
 /// One standard game's outcome.
@@ -480,7 +512,11 @@ mod tests {
                     for drop in standard::drops(shape) {
                         let slow = standard::land(&board, &tops, shape, drop, top_out)
                             .map(|l| landing_value(w, &l));
-                        let fast = base.value(shape, drop, w, top_out);
+                        let fast = if k == 2 {
+                            base.value::<true>(shape, drop, w, top_out)
+                        } else {
+                            base.value::<false>(shape, drop, w, top_out)
+                        };
                         assert_eq!(
                             fast.map(f64::to_bits),
                             slow.map(f64::to_bits),
