@@ -116,12 +116,8 @@ pub struct TencentReport {
 fn weights(args: &Args) -> Result<(String, Weights)> {
     if let Some(path) = &args.weights {
         let text = io::read_text(path)?;
-        let w: Weights = serde_json::from_str(&text).map_err(|e| {
-            Error::at(
-                path.display(),
-                format!("line {} column {}: {e}", e.line(), e.column()),
-            )
-        })?;
+        // serde_json's message already ends with "at line L column C".
+        let w: Weights = serde_json::from_str(&text).map_err(|e| Error::at(path.display(), e))?;
         let name = path
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
