@@ -14,6 +14,25 @@ pub const HEIGHT: usize = 20;
 pub const FULL_ROW: u16 = (1 << WIDTH) - 1;
 const ROWS_PER_WORD: usize = 5;
 const ROW_MASK: u64 = FULL_ROW as u64;
+/// Bit 0 of each of the five rows of a word.
+const LOW_BITS: u64 = 1 | 1 << 10 | 1 << 20 | 1 << 30 | 1 << 40;
+/// The fifty cell bits of a word.
+const ALL_ROWS: u64 = ROW_MASK * LOW_BITS;
+
+/// The five cells of column `x` in a word, row 0 of the word at bit 0.
+#[inline(always)]
+fn extract_column(word: u64, x: usize) -> u64 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    {
+        // SAFETY: the bmi2 target feature is enabled for this build.
+        unsafe { core::arch::x86_64::_pext_u64(word, LOW_BITS << x) }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    {
+        let bits = (word >> x) & LOW_BITS;
+        (bits & 1) | (bits >> 9 & 2) | (bits >> 18 & 4) | (bits >> 27 & 8) | (bits >> 36 & 16)
+    }
+}
 
 /// A 10x20 board: 20 rows of 10 bits, row 0 at the top, five rows to a word.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord, Serialize, Deserialize)]
@@ -106,20 +125,59 @@ impl Board {
     #[inline]
     pub fn clear_full_rows(&mut self) -> u32 {
         let full = self.full_rows();
-        if full == 0 {
-            return 0;
+        if full != 0 {
+            self.remove_rows(full);
         }
-        let rows = self.rows();
-        let mut out = [0u16; HEIGHT];
-        let mut dst = HEIGHT;
-        for y in (0..HEIGHT).rev() {
-            if full >> y & 1 == 0 {
-                dst -= 1;
-                out[dst] = rows[y];
-            }
-        }
-        *self = Board::from_rows(&out);
         full.count_ones()
+    }
+
+    /// Removes the rows whose bits are set in `rows` (bit y = row y); the rows above them
+    /// fall and empty rows come in at the top.
+    #[inline]
+    pub fn remove_rows(&mut self, mut rows: u32) {
+        // Top to bottom: removing row y moves only the rows above it, so the indices of the
+        // lower rows still to remove stay put.
+        while rows != 0 {
+            let y = rows.trailing_zeros() as usize;
+            rows &= rows - 1;
+            self.remove_row(y);
+        }
+    }
+
+    /// Removes row `y`: the rows above shift down one, word by word, carrying each word's last
+    /// row into the next word's first.
+    #[inline(always)]
+    fn remove_row(&mut self, y: usize) {
+        let w = y / ROWS_PER_WORD;
+        let i = (y % ROWS_PER_WORD) * WIDTH;
+        let words = self.0;
+        let carry = |j: usize| {
+            if j == 0 {
+                0
+            } else {
+                (words[j - 1] >> (4 * WIDTH)) & ROW_MASK
+            }
+        };
+        let low = words[w] & ((1u64 << i) - 1);
+        let high = words[w] & !((1u64 << (i + WIDTH)) - 1);
+        self.0[w] = high | (low << WIDTH) | carry(w);
+        for j in (0..w).rev() {
+            self.0[j] = ((words[j] << WIDTH) & ALL_ROWS) | carry(j);
+        }
+    }
+
+    /// Each column as bits, bit y = row y.
+    #[inline]
+    pub fn columns(&self) -> [u32; WIDTH] {
+        let mut cols = [0u32; WIDTH];
+        for (x, col) in cols.iter_mut().enumerate() {
+            let mut c = 0u32;
+            for (w, &word) in self.0.iter().enumerate() {
+                c |= (extract_column(word, x) as u32) << (w * ROWS_PER_WORD);
+            }
+            *col = c;
+        }
+        cols
     }
 
     /// The index of the highest row holding a cell, or `HEIGHT` when the board is empty.
@@ -138,7 +196,7 @@ impl Board {
     pub fn column_tops(&self) -> [u8; WIDTH] {
         let mut tops = [HEIGHT as u8; WIDTH];
         let mut seen = 0u16;
-        for y in 0..HEIGHT {
+        for y in self.top_row()..HEIGHT {
             let new = self.row(y) & !seen;
             if new != 0 {
                 let mut bits = new;
@@ -278,6 +336,34 @@ mod tests {
         expect[6] = 0b100;
         assert_eq!(b.rows(), expect);
         assert_eq!(b.cells(), 3);
+    }
+
+    #[test]
+    fn word_wise_removal_equals_row_by_row_removal() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_pcg::Pcg64::seed_from_u64(1);
+        for _ in 0..2000 {
+            let mut rows = [0u16; HEIGHT];
+            for r in rows.iter_mut() {
+                *r = rng.gen::<u16>() & FULL_ROW;
+            }
+            let remove: u32 = rng.gen::<u32>() & rng.gen::<u32>() & ((1 << HEIGHT) - 1);
+            let mut b = Board::from_rows(&rows);
+            b.remove_rows(remove);
+            let kept: Vec<u16> = (0..HEIGHT)
+                .filter(|y| remove >> y & 1 == 0)
+                .map(|y| rows[y])
+                .collect();
+            let mut expect = [0u16; HEIGHT];
+            expect[HEIGHT - kept.len()..].copy_from_slice(&kept);
+            assert_eq!(b.rows(), expect);
+            let cols = Board::from_rows(&rows).columns();
+            for (x, col) in cols.iter().enumerate() {
+                for (y, row) in rows.iter().enumerate() {
+                    assert_eq!(col >> y & 1 == 1, row >> x & 1 == 1);
+                }
+            }
+        }
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! beamtris: exact engines for fixed-seed Tetris games, a beam-search optimizer over them,
 //! one-piece players and a 4-wide combo solver.
 
+/// Micro-benchmarks behind `beamtris bench`.
+pub mod bench;
 /// The 10x20 board packed into four words.
 pub mod board;
 /// Subcommands: clap arguments and runners, wired by `main.rs`.
@@ -29,3 +31,5 @@ pub mod rules;
 pub mod search;
 /// Game definitions as data: generator, seed, length.
 pub mod seed;
+/// Views of a replay: text, animation, fumen, HTML page.
+pub mod show;

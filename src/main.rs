@@ -21,6 +21,10 @@ enum Command {
     Play(commands::play::Args),
     /// Search for a high-scoring record by beam search; write it and its verified score.
     Solve(commands::solve::Args),
+    /// Measure the engine's hot paths and write the figures to results/.
+    Bench(commands::bench::Args),
+    /// Show a replay: the board as text, a terminal animation, fumen pages or an HTML page.
+    Show(commands::show::Args),
 }
 
 fn main() {
@@ -30,6 +34,8 @@ fn main() {
         Command::Features(args) => commands::features::run(args),
         Command::Play(args) => commands::play::run(args),
         Command::Solve(args) => commands::solve::run(args),
+        Command::Bench(args) => commands::bench::run(args),
+        Command::Show(args) => commands::show::run(args),
     };
     if let Err(e) = result {
         eprintln!("beamtris: {e}");

@@ -86,88 +86,74 @@ const PROFILES: [[Profile; 4]; 7] = {
     table
 };
 
-/// Rows 0..=2 are the only rows a piece at spawn height can touch.
-const SPAWN_ZONE_ROWS: usize = 3;
-
 /// Drop placements: for each distinct rotation reachable at spawn, each column reachable by
 /// shifting along the top, the hard-drop landing position. Appends to `out` in a fixed order
 /// (rotation count, then column left to right). Nothing is appended when the piece cannot
 /// spawn.
+///
+/// Works on column bitboards: a cell's fall ends above the first filled cell below it, so a
+/// landing row is a trailing-zero count per piece column.
 pub fn drop_placements(board: &Board, piece: Piece, out: &mut Vec<Pos>) {
     let shape = piece.shape;
-    let spawn = tencent::spawn_pos(piece);
-    if !tencent::fits(board, shape, spawn) {
-        return;
+    let mut cols = board.columns();
+    for c in cols.iter_mut() {
+        *c |= 1 << HEIGHT; // the floor
     }
-    let clear_top = board.top_row() >= SPAWN_ZONE_ROWS;
-    let tops = board.column_tops();
     let mut state = piece.state;
     for r in 0..shape.orientations() {
         if r > 0 {
             state = (state + 1) & 3;
-            if !clear_top && !tencent::fits(board, shape, Pos { state, ..spawn }) {
-                break;
-            }
         }
+        let cells = shape.cells(state);
         let p = &PROFILES[shape.index()][state as usize];
-        let (lo, hi) = if clear_top {
-            (-p.min_dx, WIDTH as i8 - 1 - p.max_dx)
-        } else {
-            shift_range(board, shape, Pos { state, ..spawn })
+        let fits_at = |x: i8| {
+            x + p.min_dx >= 0
+                && x + p.max_dx < WIDTH as i8
+                && cells.iter().all(|&(dx, dy)| {
+                    let row = SPAWN_Y + dy;
+                    row < 0 || cols[(x + dx) as usize] >> row & 1 == 0
+                })
         };
+        if !fits_at(SPAWN_X) {
+            // the piece cannot spawn (r = 0) or this rotation is blocked, and so are the next
+            break;
+        }
+        let mut lo = SPAWN_X;
+        while fits_at(lo - 1) {
+            lo -= 1;
+        }
+        let mut hi = SPAWN_X;
+        while fits_at(hi + 1) {
+            hi += 1;
+        }
         for x in lo..=hi {
-            let y = if clear_top {
-                landing_row(&tops, p, x)
-            } else {
-                step_down(
-                    board,
-                    shape,
-                    Pos {
-                        x,
-                        y: SPAWN_Y,
-                        state,
-                    },
-                )
-            };
             out.push(Pos {
                 x,
-                y,
+                y: SPAWN_Y + drop_distance(&cols, p, x),
                 state: shape.canonical_state(state),
             });
         }
     }
 }
 
-/// The hard-drop row of the centre from spawn height when every cell starts above its column.
+/// Rows the piece falls from spawn height: for each of its columns, the gap between its
+/// lowest cell and the first filled cell (or the floor) below it.
 #[inline(always)]
-fn landing_row(tops: &[u8; WIDTH], p: &Profile, x: i8) -> i8 {
-    let mut y = i8::MAX;
+fn drop_distance(cols: &[u32; WIDTH], p: &Profile, x: i8) -> i8 {
+    let mut d = i8::MAX;
     for dx in p.min_dx..=p.max_dx {
         let b = p.bottom[(dx + 2) as usize];
         if b != i8::MIN {
-            let limit = tops[(x + dx) as usize] as i8 - 1 - b;
-            if limit < y {
-                y = limit;
-            }
+            let start = (SPAWN_Y + b + 1).max(0);
+            let first = (cols[(x + dx) as usize] >> start).trailing_zeros() as i8 + start;
+            d = d.min(first - 1 - (SPAWN_Y + b));
         }
     }
-    y
-}
-
-/// Columns reachable by shifting from `pos` one step at a time.
-fn shift_range(board: &Board, shape: Shape, pos: Pos) -> (i8, i8) {
-    let mut lo = pos.x;
-    while tencent::fits(board, shape, Pos { x: lo - 1, ..pos }) {
-        lo -= 1;
-    }
-    let mut hi = pos.x;
-    while tencent::fits(board, shape, Pos { x: hi + 1, ..pos }) {
-        hi += 1;
-    }
-    (lo, hi)
+    d
 }
 
 /// Moves down one row at a time while the piece fits.
+#[cfg(test)]
 fn step_down(board: &Board, shape: Shape, mut pos: Pos) -> i8 {
     while tencent::fits(
         board,
@@ -182,6 +168,20 @@ fn step_down(board: &Board, shape: Shape, mut pos: Pos) -> i8 {
     pos.y
 }
 
+/// Columns reachable by shifting from `pos` one step at a time.
+#[cfg(test)]
+fn shift_range(board: &Board, shape: Shape, pos: Pos) -> (i8, i8) {
+    let mut lo = pos.x;
+    while tencent::fits(board, shape, Pos { x: lo - 1, ..pos }) {
+        lo -= 1;
+    }
+    let mut hi = pos.x;
+    while tencent::fits(board, shape, Pos { x: hi + 1, ..pos }) {
+        hi += 1;
+    }
+    (lo, hi)
+}
+
 /// The ops of the drop path to `target` (a placement from [`drop_placements`]).
 pub fn drop_path(piece: Piece, target: Pos) -> Vec<Op> {
     let n = piece.shape.orientations();
@@ -193,8 +193,8 @@ pub fn drop_path(piece: Piece, target: Pos) -> Vec<Op> {
     let mut ops = vec![Op::Rotate; rotations as usize];
     let dx = target.x - SPAWN_X;
     let side = if dx < 0 { Op::Left } else { Op::Right };
-    ops.extend(std::iter::repeat(side).take(dx.unsigned_abs() as usize));
-    ops.extend(std::iter::repeat(Op::Down).take((target.y - SPAWN_Y) as usize));
+    ops.extend(std::iter::repeat_n(side, dx.unsigned_abs() as usize));
+    ops.extend(std::iter::repeat_n(Op::Down, (target.y - SPAWN_Y) as usize));
     ops
 }
 
@@ -258,6 +258,8 @@ struct Reach {
 }
 
 impl Reach {
+    // Rows index three arrays in step (fit, reach of this state, reach of the previous one).
+    #[allow(clippy::needless_range_loop)]
     fn new(board: &Board, piece: Piece) -> Option<Reach> {
         let shape = piece.shape;
         let states = shape.orientations();
@@ -438,7 +440,7 @@ pub fn shortest_path(board: &Board, piece: Piece, target: Pos) -> Option<Vec<Op>
 /// The op path to `target` under `moves`: the drop path, or a shortest unit-move path.
 pub fn path(board: &Board, piece: Piece, target: Pos, moves: MoveSet) -> Option<Vec<Op>> {
     match moves {
-        MoveSet::Drop if board.top_row() >= SPAWN_ZONE_ROWS => Some(drop_path(piece, target)),
+        MoveSet::Drop => Some(drop_path(piece, target)),
         _ => shortest_path(board, piece, target),
     }
 }
@@ -472,9 +474,9 @@ mod tests {
         let mut rows = [0u16; HEIGHT];
         for x in 0..WIDTH {
             let h = rng.gen_range(0..=16usize);
-            for y in HEIGHT - h..HEIGHT {
+            for row in rows.iter_mut().skip(HEIGHT - h) {
                 if rng.gen_bool(0.85) {
-                    rows[y] |= 1 << x;
+                    *row |= 1 << x;
                 }
             }
         }
@@ -596,8 +598,8 @@ mod tests {
         let mut rng = rand_pcg::Pcg64::seed_from_u64(5);
         for _ in 0..500 {
             let mut rows = random_board(&mut rng).rows();
-            for y in 1..3 {
-                rows[y] = rng.gen::<u16>() & rng.gen::<u16>() & FULL_ROW & !(1 << 4);
+            for row in rows.iter_mut().take(3).skip(1) {
+                *row = rng.gen::<u16>() & rng.gen::<u16>() & FULL_ROW & !(1 << 4);
             }
             let board = Board::from_rows(&rows);
             for shape in Shape::ALL {

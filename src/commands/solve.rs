@@ -60,6 +60,8 @@ pub struct SolveReport {
     pub pieces: usize,
     pub lines: u64,
     pub end_reason: replay::EndReason,
+    /// Score of the replay after every 1000 pieces (1000, 2000, ...).
+    pub score_every_1000: Vec<u64>,
     pub wall_seconds: f64,
     pub peak_memory_bytes: Option<u64>,
     pub threads: usize,
@@ -82,6 +84,9 @@ fn progress_bar(total: u64) -> indicatif::ProgressBar {
     );
     bar
 }
+
+/// Pieces between two entries of `score_every_1000`.
+const CHECKPOINT_EVERY: usize = 1000;
 
 /// Where the record goes: the results path with `.txt`.
 pub fn record_path(out: &Path) -> PathBuf {
@@ -139,11 +144,24 @@ pub fn run(args: &Args) -> Result<()> {
         .unwrap_or(usize::MAX)
         .min(pieces.len().saturating_sub(1));
     let bar = progress_bar(total as u64);
+    // Without a terminal (a run logged to a file) a line every half minute stands in for the
+    // bar.
+    let plain = bar.is_hidden();
+    let mut last_line = Instant::now();
     let result = pool.install(|| {
         beam::search(&pieces, args.pieces, &cfg, &stop, |r| {
             bar.set_position(r.placed as u64);
             if r.placed % 16 == 0 || r.placed == r.total {
                 bar.set_message(r.best_score.to_string());
+            }
+            if plain && last_line.elapsed().as_secs() >= 30 {
+                last_line = Instant::now();
+                let secs = start.elapsed().as_secs_f64();
+                let eta = secs / r.placed as f64 * (r.total - r.placed) as f64;
+                eprintln!(
+                    "{:>7.0} s  piece {}/{}  best {}  eta {:.0} s",
+                    secs, r.placed, r.total, r.best_score, eta
+                );
             }
         })
     });
@@ -152,7 +170,12 @@ pub fn run(args: &Args) -> Result<()> {
     let record_file = record_path(&out);
     let text = format!("{}\n", result.record);
     io::write_atomic(&record_file, text.as_bytes())?;
-    let outcome = replay::replay(&result.record, &pieces);
+    let mut checkpoints = Vec::new();
+    let outcome = replay::replay_with(&result.record, &pieces, |step| {
+        if (step.index + 1) % CHECKPOINT_EVERY == 0 {
+            checkpoints.push(step.score);
+        }
+    });
     if outcome.score != result.score as u64 {
         return Err(Error(format!(
             "bug: the search claims {} but its record {} replays to {}",
@@ -172,6 +195,7 @@ pub fn run(args: &Args) -> Result<()> {
         pieces: outcome.pieces,
         lines: outcome.lines,
         end_reason: outcome.end_reason,
+        score_every_1000: checkpoints,
         wall_seconds,
         peak_memory_bytes: peak_memory_bytes(),
         threads,

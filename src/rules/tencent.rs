@@ -78,23 +78,34 @@ impl Lock {
 }
 
 /// Locks `shape` at `pos` (which must fit): writes its on-board cells, counts, checks row 0,
-/// clears. Cells above the board are dropped, as in the game.
+/// clears. Cells above the board are dropped, as in the game. Only the rows the piece touches
+/// can become full, since a board between locks never holds a full row.
 #[inline]
 pub fn lock(board: &Board, shape: Shape, pos: Pos) -> Lock {
     let mut b = *board;
+    let mut touched = 0u32;
     for (dx, dy) in shape.cells(pos.state) {
         let y = pos.y + dy;
         if y >= 0 {
             b.fill((pos.x + dx) as usize, y as usize);
+            touched |= 1 << y;
         }
     }
     let cells = b.cells();
     let top_out = b.row(0) != 0;
-    let lines = if top_out {
-        b.full_rows().count_ones()
-    } else {
-        b.clear_full_rows()
-    };
+    let mut full = 0u32;
+    let mut rows = touched;
+    while rows != 0 {
+        let y = rows.trailing_zeros() as usize;
+        rows &= rows - 1;
+        if b.row(y) == crate::board::FULL_ROW {
+            full |= 1 << y;
+        }
+    }
+    let lines = full.count_ones();
+    if lines > 0 && !top_out {
+        b.remove_rows(full);
+    }
     Lock {
         board: b,
         cells,

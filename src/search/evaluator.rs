@@ -15,6 +15,11 @@ use std::path::Path;
 pub struct Weights {
     /// Weight of the score accumulated so far (subtracted from the rank).
     pub score_weight: f64,
+    /// A clear of 1, 2, 3 or 4 lines is allowed only when the board then holds at least this
+    /// many cells (counted after the piece, before the clear). Clearing a low board spends
+    /// lines for few points; every line cleared is ten cells the game will not score again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_clear_cells: Option<[u32; 4]>,
     /// Feature name -> weight.
     #[serde(flatten)]
     pub features: BTreeMap<String, f64>,
@@ -40,6 +45,7 @@ pub const PRESETS: [&str; 3] = ["default", "dellacherie", "eltetris"];
 fn weights(score_weight: f64, pairs: &[(&str, f64)]) -> Weights {
     Weights {
         score_weight,
+        min_clear_cells: None,
         features: pairs.iter().map(|&(k, v)| (k.to_string(), v)).collect(),
     }
 }
@@ -123,6 +129,15 @@ impl Weights {
             return Err("score_weight: must be a finite number".into());
         }
         Ok(w)
+    }
+
+    /// Whether a clear of `lines` lines with `cells` on the board may be kept.
+    #[inline(always)]
+    pub fn clear_allowed(&self, lines: u32, cells: u32) -> bool {
+        match self.min_clear_cells {
+            Some(min) if lines > 0 => cells >= min[(lines - 1) as usize],
+            _ => true,
+        }
     }
 
     fn get(&self, name: &str) -> f64 {

@@ -1,0 +1,124 @@
+//! Micro-benchmarks of the hot paths, run by `beamtris bench`: replay of a full record,
+//! placement generation on three boards, and beam-child evaluation. Figures go to results/
+//! with the command that produced them; timed loops never live in tests.
+
+use crate::board::Board;
+use crate::movegen::{self, MoveSet};
+use crate::piece::Shape;
+use crate::record::Record;
+use crate::replay;
+use crate::rules::{tencent, Piece};
+use crate::search::evaluator::fast_features;
+use serde::Serialize;
+use std::hint::black_box;
+use std::time::Instant;
+
+/// One measured figure.
+#[derive(Serialize, Debug, Clone)]
+pub struct Figure {
+    pub name: String,
+    /// Nanoseconds per iteration (median of the repeats).
+    pub ns_per_iter: f64,
+    /// Items (placements, pieces) produced per iteration, where that means something.
+    pub items_per_iter: f64,
+    /// Items per second at the median.
+    pub items_per_second: f64,
+}
+
+/// Times `f` (returning the items it produced) and keeps the median of `repeats` runs of
+/// `iters` calls each.
+pub fn measure(name: &str, iters: u64, repeats: usize, mut f: impl FnMut() -> usize) -> Figure {
+    let mut samples = Vec::with_capacity(repeats);
+    let mut items = 0usize;
+    for _ in 0..repeats {
+        let start = Instant::now();
+        items = 0;
+        for _ in 0..iters {
+            items += black_box(f());
+        }
+        samples.push(start.elapsed().as_nanos() as f64 / iters as f64);
+    }
+    samples.sort_by(|a, b| a.total_cmp(b));
+    let ns = samples[samples.len() / 2];
+    let per_iter = items as f64 / iters as f64;
+    Figure {
+        name: name.to_string(),
+        ns_per_iter: ns,
+        items_per_iter: per_iter,
+        items_per_second: if ns > 0.0 { per_iter * 1e9 / ns } else { 0.0 },
+    }
+}
+
+/// Boards from a record's replay: empty, the board after half the pieces, and the tallest.
+pub fn fixture_boards(record: &Record, pieces: &[Piece]) -> [(&'static str, Board); 3] {
+    let mut mid = Board::EMPTY;
+    let mut tall = Board::EMPTY;
+    let half = record.pieces() / 2;
+    replay::replay_with(record, pieces, |s| {
+        if s.index == half {
+            mid = s.lock.board;
+        }
+        if s.lock.board.top_row() < tall.top_row() || tall.is_empty() {
+            tall = s.lock.board;
+        }
+    });
+    [("empty", Board::EMPTY), ("mid-game", mid), ("tall", tall)]
+}
+
+/// All engine figures for `record` on `pieces`.
+pub fn engine_figures(record: &Record, pieces: &[Piece], scale: u64) -> Vec<Figure> {
+    let mut figures = Vec::new();
+    figures.push(measure("replay full record", scale.max(1) * 20, 7, || {
+        replay::replay(record, pieces).pieces
+    }));
+    let mut buf = Vec::with_capacity(64);
+    for (name, board) in fixture_boards(record, pieces) {
+        for moves in [MoveSet::Drop, MoveSet::Reach] {
+            let label = format!(
+                "placements {} on {name} board (all 7 shapes, per piece)",
+                match moves {
+                    MoveSet::Drop => "drop",
+                    MoveSet::Reach => "reach",
+                }
+            );
+            let mut f = measure(&label, scale * 20_000, 7, || {
+                let mut n = 0;
+                for shape in Shape::ALL {
+                    buf.clear();
+                    movegen::placements(&board, Piece { shape, state: 1 }, moves, &mut buf);
+                    n += buf.len();
+                }
+                n
+            });
+            // per piece, not per 7 pieces
+            f.ns_per_iter /= 7.0;
+            f.items_per_iter /= 7.0;
+            figures.push(f);
+        }
+        let mut placements = Vec::new();
+        let piece = Piece {
+            shape: Shape::T,
+            state: 0,
+        };
+        movegen::drop_placements(&board, piece, &mut placements);
+        figures.push(measure(
+            &format!("lock + features per child on {name} board (T, drop)"),
+            scale * 20_000,
+            7,
+            || {
+                let mut acc = 0u32;
+                for &p in &placements {
+                    let l = tencent::lock(&board, Shape::T, p);
+                    acc = acc.wrapping_add(fast_features(&l.board).holes);
+                }
+                black_box(acc);
+                placements.len()
+            },
+        ));
+    }
+    for f in figures.iter_mut().filter(|f| f.name.contains("per child")) {
+        f.ns_per_iter /= f.items_per_iter.max(1.0);
+        f.items_per_iter = 1.0;
+    }
+    figures
+}

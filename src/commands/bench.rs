@@ -1,0 +1,49 @@
+//! `beamtris bench`: measure the engine's hot paths and write them to results/.
+
+use crate::bench;
+use crate::error::Result;
+use crate::io;
+use crate::results::RunInfo;
+use serde::Serialize;
+use std::path::PathBuf;
+
+/// Measure replay, placement generation and child evaluation; print a table and write JSON.
+///
+/// Uses a record (default: the chys87 record in ../shared/tencent/records) for the replay
+/// figure and for its mid-game and tallest boards.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The record to replay and take boards from.
+    #[arg(long, default_value = "../shared/tencent/records/chys87-1395326.txt")]
+    pub record: PathBuf,
+    /// Work multiplier: larger is slower and steadier.
+    #[arg(long, default_value_t = 5)]
+    pub scale: u64,
+    /// Where to write the figures.
+    #[arg(long, default_value = "results/bench-engine.json")]
+    pub out: PathBuf,
+}
+
+#[derive(Serialize)]
+struct Report {
+    figures: Vec<bench::Figure>,
+    #[serde(flatten)]
+    run: RunInfo,
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    let record = io::read_record(&args.record)?;
+    let pieces = crate::seed::Seed::tencent_geek_4().pieces();
+    let run = RunInfo::now();
+    let figures = bench::engine_figures(&record, &pieces, args.scale.max(1));
+    for f in &figures {
+        eprintln!(
+            "{:<62} {:>12.1} ns  {:>8.1} items  {:>14.0} items/s",
+            f.name, f.ns_per_iter, f.items_per_iter, f.items_per_second
+        );
+    }
+    let json = serde_json::to_string_pretty(&Report { figures, run }).expect("serialises");
+    io::write_atomic(&args.out, format!("{json}\n").as_bytes())?;
+    println!("{json}");
+    Ok(())
+}

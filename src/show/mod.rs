@@ -1,0 +1,16 @@
+//! Views of a replay: the board as text, a terminal animation, fumen pages and a
+//! self-contained HTML replay page. Each view draws from one [`game::Game`], the replay kept
+//! lock by lock, so none of them re-implements the rules.
+
+/// Terminal animation of a replay.
+pub mod animate;
+/// The fumen v115 codec.
+pub mod fumen;
+/// A replay as fumen pages.
+pub mod fumen_pages;
+/// A replay kept lock by lock, with colours.
+pub mod game;
+/// The HTML replay page.
+pub mod html;
+/// The board after some pieces as text.
+pub mod text;

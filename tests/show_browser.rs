@@ -1,0 +1,187 @@
+//! The HTML replay page opened in headless Chromium: at `#piece=K` the page must draw the
+//! engine's board after K pieces (it writes the board as text into `<pre id="board-text">`,
+//! which `--dump-dom` reads) with the engine's score and lines. The test also saves a
+//! screenshot to `results/replay-page.png`.
+//!
+//! Needs Chromium (`scripts/ci-browser-deps.sh` installs Debian's; `BEAMTRIS_CHROMIUM` names
+//! another binary) and the sample record in `../shared/`; without them it says why and passes.
+
+use beamtris::io;
+use beamtris::seed::Seed;
+use beamtris::show::game::Game;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn sample_record() -> Option<PathBuf> {
+    let p =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/tencent/records/chys87-1395326.txt");
+    p.exists().then_some(p)
+}
+
+fn chromium() -> Option<String> {
+    let candidates = std::env::var("BEAMTRIS_CHROMIUM")
+        .into_iter()
+        .chain(["chromium", "chromium-browser", "google-chrome"].map(String::from));
+    for c in candidates {
+        let ok = Command::new(&c)
+            .arg("--version")
+            .stderr(Stdio::null())
+            .output()
+            .is_ok_and(|o| o.status.success());
+        if ok {
+            return Some(c);
+        }
+    }
+    None
+}
+
+/// Runs headless Chromium on `url` with `extra` flags; returns stdout. Kills it after 90 s.
+fn run_chromium(browser: &str, url: &str, extra: &[String], tag: &str) -> String {
+    let profile = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("chromium-profile-{}-{tag}", std::process::id()));
+    let mut child = Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--hide-scrollbars",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .args(extra)
+        .arg(url)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromium starts");
+    let stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || std::io::read_to_string(stdout).unwrap_or_default());
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            assert!(status.success(), "chromium {extra:?} exited with {status}");
+            break;
+        }
+        if start.elapsed() > Duration::from_secs(90) {
+            let _ = child.kill();
+            panic!("chromium {extra:?} did not finish in 90 s");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let _ = std::fs::remove_dir_all(&profile);
+    reader.join().unwrap()
+}
+
+/// The text between `open` and the next `</`.
+fn element<'a>(dom: &'a str, open: &str) -> &'a str {
+    let start = dom
+        .find(open)
+        .unwrap_or_else(|| panic!("{open} not in the DOM"))
+        + open.len();
+    let inner = &dom[start..];
+    let inner = &inner[inner.find('>').unwrap() + 1..];
+    &inner[..inner.find("</").unwrap()]
+}
+
+#[test]
+fn replay_page_draws_the_engine_board_at_piece_k() {
+    let Some(record) = sample_record() else {
+        eprintln!("SKIP show_browser: ../shared/tencent/records is absent");
+        return;
+    };
+    let Some(browser) = chromium() else {
+        eprintln!("SKIP show_browser: no chromium (run scripts/ci-browser-deps.sh)");
+        return;
+    };
+    let game = Game::replay(
+        &io::read_record(&record).unwrap(),
+        Seed::tencent_geek_4().pieces(),
+    )
+    .unwrap();
+    let page = Path::new(env!("CARGO_TARGET_TMPDIR")).join("replay-page.html");
+    let out = Command::new(env!("CARGO_BIN_EXE_beamtris"))
+        .args(["show", record.to_str().unwrap(), "--html"])
+        .arg(&page)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(
+        !html.contains("http://") && !html.contains("https://"),
+        "no network"
+    );
+    assert!(
+        !html.contains("<script src") && !html.contains("<link"),
+        "self-contained"
+    );
+    let url = format!("file://{}", page.display());
+
+    for k in [0, 1, 1234, game.placed()] {
+        let dom = run_chromium(
+            &browser,
+            &format!("{url}#piece={k}"),
+            &["--dump-dom".into()],
+            &k.to_string(),
+        );
+        let snap = game.snapshot(k);
+        assert_eq!(
+            element(&dom, "id=\"board-text\""),
+            snap.board.to_text(),
+            "board at piece {k}"
+        );
+        assert_eq!(element(&dom, "id=\"score\""), snap.score.to_string());
+        assert_eq!(element(&dom, "id=\"lines\""), snap.lines.to_string());
+        assert_eq!(
+            element(&dom, "id=\"piece\""),
+            format!("{k} / {}", game.placed())
+        );
+        let next = element(&dom, "id=\"next-letter\"");
+        match snap.next {
+            Some(p) => assert_eq!(next, p.shape.letter().to_string(), "next at {k}"),
+            None => assert!(next.starts_with("game over"), "{next}"),
+        }
+    }
+
+    // The player: "&play" starts the timer (10 pieces a second); a few seconds of virtual
+    // time later the page must show some later piece, drawn as the engine has it.
+    let dom = run_chromium(
+        &browser,
+        &format!("{url}#piece=100&play"),
+        &["--dump-dom".into(), "--virtual-time-budget=3000".into()],
+        "play",
+    );
+    let shown = element(&dom, "id=\"piece\"");
+    let k: usize = shown.split(' ').next().unwrap().parse().unwrap();
+    assert!(k > 100, "the player did not advance: {shown}");
+    eprintln!("show_browser: the player went from piece 100 to {k}");
+    assert_eq!(
+        element(&dom, "id=\"board-text\""),
+        game.snapshot(k).board.to_text()
+    );
+    assert_eq!(
+        element(&dom, "id=\"score\""),
+        game.snapshot(k).score.to_string()
+    );
+
+    let shot = Path::new(env!("CARGO_MANIFEST_DIR")).join("results/replay-page.png");
+    std::fs::create_dir_all(shot.parent().unwrap()).unwrap();
+    run_chromium(
+        &browser,
+        &format!("{url}#piece=3000"),
+        &[
+            format!("--screenshot={}", shot.display()),
+            "--window-size=560,760".into(),
+        ],
+        "shot",
+    );
+    let png = std::fs::read(&shot).unwrap();
+    assert!(png.starts_with(b"\x89PNG"), "a PNG screenshot");
+}

@@ -1,0 +1,235 @@
+//! The fumen export read back by the reference decoder, the npm package `tetris-fumen`: every
+//! page's field must be the engine's board (cell for cell, with the piece letters as colours)
+//! and every page's piece must cover exactly the cells the engine locked.
+//!
+//! Needs node and npm (the package is installed into a folder under the target directory, once)
+//! and the sample record in `../shared/`; without them the test says why and passes.
+
+use beamtris::io;
+use beamtris::seed::Seed;
+use beamtris::show::fumen_pages::to_fumen;
+use beamtris::show::game::{shape_of_colour, Game};
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const TETRIS_FUMEN: &str = "tetris-fumen@1.1.3";
+
+/// Prints each decoded page as JSON: the 23 field rows top first (letters, `_` empty), the
+/// piece with its cells, the lock flag and the comment.
+const DECODE_JS: &str = r#"
+const { decoder } = require("tetris-fumen");
+const fs = require("fs");
+const pages = decoder.decode(fs.readFileSync(process.argv[2], "utf8").trim());
+const out = pages.map((p) => {
+  const rows = [];
+  for (let y = 22; y >= 0; y--) {
+    let row = "";
+    for (let x = 0; x < 10; x++) row += p.field.at(x, y);
+    rows.push(row);
+  }
+  const op = p.operation
+    ? { kind: p.operation.type, cells: p.mino().positions().map((c) => [c.x, c.y]) }
+    : null;
+  return { rows, op, lock: p.flags.lock, comment: p.comment };
+});
+process.stdout.write(JSON.stringify(out));
+"#;
+
+#[derive(Deserialize)]
+struct JsPage {
+    rows: Vec<String>,
+    op: Option<JsOp>,
+    lock: bool,
+    comment: String,
+}
+
+#[derive(Deserialize)]
+struct JsOp {
+    kind: String,
+    cells: Vec<[i32; 2]>,
+}
+
+fn sample_record() -> Option<PathBuf> {
+    let p =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/tencent/records/chys87-1395326.txt");
+    p.exists().then_some(p)
+}
+
+fn works(cmd: &str) -> bool {
+    Command::new(cmd)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// A folder with `tetris-fumen` installed, or `None` (with the reason printed) without npm.
+fn reference_decoder() -> Option<PathBuf> {
+    if !works("node") || !works("npm") {
+        eprintln!("SKIP show_fumen: node or npm is not installed");
+        return None;
+    }
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("fumen-npm");
+    if !dir.join("node_modules/tetris-fumen/package.json").exists() {
+        std::fs::create_dir_all(&dir).unwrap();
+        let out = Command::new("npm")
+            .args([
+                "install",
+                "--no-save",
+                "--no-audit",
+                "--no-fund",
+                "--prefix",
+            ])
+            .arg(&dir)
+            .arg(TETRIS_FUMEN)
+            .output()
+            .expect("npm runs");
+        assert!(
+            out.status.success(),
+            "npm install {TETRIS_FUMEN} failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    std::fs::write(dir.join("decode.js"), DECODE_JS).unwrap();
+    Some(dir)
+}
+
+fn beamtris(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_beamtris"))
+        .args(args)
+        .output()
+        .expect("beamtris runs");
+    assert!(
+        out.status.success(),
+        "beamtris {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn decode_with_node(dir: &Path, fumen: &str, name: &str) -> Vec<JsPage> {
+    let file = dir.join(name);
+    std::fs::write(&file, fumen).unwrap();
+    let out = Command::new("node")
+        .arg(dir.join("decode.js"))
+        .arg(&file)
+        .current_dir(dir)
+        .output()
+        .expect("node runs");
+    assert!(
+        out.status.success(),
+        "tetris-fumen refused the fumen: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn check_range(dir: &Path, record: &Path, game: &Game, from: usize, to: usize, comments: bool) {
+    let (from_s, to_s) = (from.to_string(), to.to_string());
+    let mut args = vec!["show", record.to_str().unwrap(), "--fumen"];
+    args.extend(["--from", &from_s, "--to", &to_s]);
+    if !comments {
+        args.push("--no-comments");
+    }
+    let fumen = beamtris(&args);
+    assert!(
+        fumen.starts_with("v115@"),
+        "{}",
+        &fumen[..20.min(fumen.len())]
+    );
+    let pages = decode_with_node(dir, &fumen, &format!("pages-{from}-{to}.txt"));
+    assert_eq!(
+        pages.len(),
+        to - from + 1,
+        "one page per piece and a last one"
+    );
+    for (i, page) in pages.iter().enumerate() {
+        let k = from + i;
+        let snap = game.snapshot(k);
+        assert_eq!(page.rows.len(), 23);
+        for (r, row) in page.rows.iter().enumerate() {
+            let y = 22 - r as i32;
+            let want: String = (0..10)
+                .map(|x| {
+                    if y >= 20 {
+                        return '_';
+                    }
+                    let by = (19 - y) as usize;
+                    assert_eq!(
+                        snap.colours[by][x] != 0,
+                        snap.board.filled(x, by),
+                        "colour grid vs engine board, piece {k}"
+                    );
+                    shape_of_colour(snap.colours[by][x]).map_or('_', |s| s.letter())
+                })
+                .collect();
+            assert_eq!(row, &want, "page {i} (piece {k}) fumen row {y}");
+        }
+        assert!(page.lock, "page {i} locks its piece");
+        if comments {
+            assert!(page.comment.starts_with(&format!("piece {k} ")) || k == game.placed());
+        } else {
+            assert_eq!(page.comment, "");
+        }
+        match (&page.op, game.frames.get(k)) {
+            (Some(op), Some(frame)) if k < to => {
+                assert_eq!(op.kind, frame.piece.shape.letter().to_string());
+                let mut got: Vec<(i32, i32)> = op.cells.iter().map(|c| (c[0], c[1])).collect();
+                let mut want: Vec<(i32, i32)> =
+                    frame.cells.iter().map(|&(x, y)| to_fumen(x, y)).collect();
+                got.sort();
+                want.sort();
+                assert_eq!(got, want, "piece {k}: fumen cells vs locked cells");
+            }
+            (None, _) if k == to => {}
+            _ => panic!("page {i} (piece {k}): unexpected operation"),
+        }
+    }
+}
+
+#[test]
+fn tetris_fumen_decodes_every_page_to_the_engine_board() {
+    let Some(record) = sample_record() else {
+        eprintln!("SKIP show_fumen: ../shared/tencent/records is absent");
+        return;
+    };
+    let Some(dir) = reference_decoder() else {
+        return;
+    };
+    let game = Game::replay(
+        &io::read_record(&record).unwrap(),
+        Seed::tencent_geek_4().pieces(),
+    )
+    .unwrap();
+    // The opening, a stretch from the middle (its first page carries the whole field) and
+    // the end of the game.
+    check_range(&dir, &record, &game, 0, 400, true);
+    check_range(&dir, &record, &game, 5000, 5250, true);
+    check_range(&dir, &record, &game, 3000, 4000, false);
+    check_range(
+        &dir,
+        &record,
+        &game,
+        game.placed() - 150,
+        game.placed(),
+        true,
+    );
+
+    // Short games that end in a top-out (the last piece reaches above the board, into
+    // fumen's hidden rows), a floating lock, a blocked rotation and a record ending in N.
+    let edge = record.parent().unwrap().join("edge");
+    let mut names: Vec<PathBuf> = std::fs::read_dir(&edge)
+        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    names.sort();
+    let mut checked = 0;
+    for path in names {
+        let Ok(rec) = io::read_record(&path) else {
+            continue; // the bad-*.txt records are refused on purpose
+        };
+        let game = Game::replay(&rec, Seed::tencent_geek_4().pieces()).unwrap();
+        check_range(&dir, &path, &game, 0, game.placed(), true);
+        checked += 1;
+    }
+    eprintln!("show_fumen: also checked {checked} edge records");
+}
