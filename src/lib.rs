@@ -9,12 +9,16 @@ pub mod board;
 pub mod commands;
 /// The one-line error a command ends with.
 pub mod error;
+/// Board features and the weight sets of the one-piece players.
+pub mod eval;
 /// Reading inputs and writing outputs atomically.
 pub mod io;
 /// Placements (drop or unit-move reach) and their op paths.
 pub mod movegen;
 /// Shapes and rotation states.
 pub mod piece;
+/// Line protocols for online play (the classroom protocol).
+pub mod protocol;
 /// The op record: parse, validate, format.
 pub mod record;
 /// Replaying a record: score, pieces, end reason.
@@ -23,7 +27,7 @@ pub mod replay;
 pub mod results;
 /// Rule sets (tencent, ...).
 pub mod rules;
-/// Searches: the beam-search DP and its evaluator.
+/// Searches and players: the beam-search DP and its evaluator, the greedy one-piece players.
 pub mod search;
 /// Game definitions as data: generator, seed, length.
 pub mod seed;

@@ -15,6 +15,10 @@ struct Cli {
 enum Command {
     /// Replay a record and print its score, pieces and end reason as JSON.
     Verify(commands::verify::Args),
+    /// Print the evaluation features of a board file as JSON.
+    Features(commands::features::Args),
+    /// Play with a greedy one-piece player on a seed file, or through a line protocol.
+    Play(commands::play::Args),
     /// Search for a high-scoring record by beam search; write it and its verified score.
     Solve(commands::solve::Args),
     /// Measure the engine's hot paths and write the figures to results/.
@@ -27,6 +31,8 @@ fn main() {
     let cli = Cli::parse();
     let result = match &cli.command {
         Command::Verify(args) => commands::verify::run(args),
+        Command::Features(args) => commands::features::run(args),
+        Command::Play(args) => commands::play::run(args),
         Command::Solve(args) => commands::solve::run(args),
         Command::Bench(args) => commands::bench::run(args),
         Command::Show(args) => commands::show::run(args),

@@ -2,6 +2,8 @@
 //! only dispatches here; the game logic stays in the library modules.
 
 pub mod bench;
+pub mod features;
+pub mod play;
 pub mod show;
 pub mod solve;
 pub mod verify;

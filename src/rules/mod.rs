@@ -1,5 +1,6 @@
 //! Rule sets: geometry, spawn, moves, top-out and scoring of each game beamtris plays.
 
+pub mod standard;
 pub mod tencent;
 
 use crate::piece::Shape;

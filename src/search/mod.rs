@@ -1,4 +1,5 @@
-//! Searches over a known piece sequence.
+//! Searches over a known piece sequence, and the one-piece players.
 
 pub mod beam;
 pub mod evaluator;
+pub mod greedy;

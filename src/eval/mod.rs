@@ -1,0 +1,8 @@
+//! Board evaluation: the classic hand-made features of one-piece Tetris players and the
+//! published weight sets that combine them.
+
+pub mod features;
+pub mod weights;
+
+pub use features::Features;
+pub use weights::Weights;
