@@ -49,24 +49,7 @@ pub struct Step {
 }
 
 fn apply(board: &Board, piece: Piece, pos: Pos, op: Op) -> Pos {
-    let next = match op {
-        Op::Left => Pos {
-            x: pos.x - 1,
-            ..pos
-        },
-        Op::Right => Pos {
-            x: pos.x + 1,
-            ..pos
-        },
-        Op::Down => Pos {
-            y: pos.y + 1,
-            ..pos
-        },
-        Op::Rotate => Pos {
-            state: (pos.state + 1) & 3,
-            ..pos
-        },
-    };
+    let next = pos.moved(op);
     if tencent::fits(board, piece.shape, next) {
         next
     } else {

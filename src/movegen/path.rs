@@ -32,15 +32,7 @@ pub fn shortest_path(board: &Board, piece: Piece, target: Pos) -> Option<Vec<Op>
             break;
         }
         for op in [Op::Down, Op::Left, Op::Right, Op::Rotate] {
-            let q = match op {
-                Op::Left => Pos { x: p.x - 1, ..p },
-                Op::Right => Pos { x: p.x + 1, ..p },
-                Op::Down => Pos { y: p.y + 1, ..p },
-                Op::Rotate => Pos {
-                    state: (p.state + 1) & 3,
-                    ..p
-                },
-            };
+            let q = p.moved(op);
             if !tencent::fits(board, shape, q) || seen[index(q)] {
                 continue;
             }

@@ -10,15 +10,7 @@ use rand::{Rng, SeedableRng};
 fn apply(board: &Board, shape: Shape, start: Pos, ops: &[Op]) -> Pos {
     let mut p = start;
     for op in ops {
-        let q = match op {
-            Op::Left => Pos { x: p.x - 1, ..p },
-            Op::Right => Pos { x: p.x + 1, ..p },
-            Op::Down => Pos { y: p.y + 1, ..p },
-            Op::Rotate => Pos {
-                state: (p.state + 1) & 3,
-                ..p
-            },
-        };
+        let q = p.moved(*op);
         if tencent::fits(board, shape, q) {
             p = q;
         }

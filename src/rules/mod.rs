@@ -21,3 +21,29 @@ pub struct Pos {
     pub y: i8,
     pub state: u8,
 }
+
+impl Pos {
+    /// The position one unit op away (whether it fits is the caller's question).
+    #[inline(always)]
+    pub const fn moved(self, op: crate::record::Op) -> Pos {
+        use crate::record::Op;
+        match op {
+            Op::Left => Pos {
+                x: self.x - 1,
+                ..self
+            },
+            Op::Right => Pos {
+                x: self.x + 1,
+                ..self
+            },
+            Op::Down => Pos {
+                y: self.y + 1,
+                ..self
+            },
+            Op::Rotate => Pos {
+                state: (self.state + 1) & 3,
+                ..self
+            },
+        }
+    }
+}

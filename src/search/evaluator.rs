@@ -213,7 +213,7 @@ impl Evaluator {
             r += self.max_height * (crate::board::HEIGHT - board.top_row()) as f64;
         }
         if self.wells != 0.0 {
-            r += self.wells * wells(board) as f64;
+            r += self.wells * crate::eval::features::wells(board) as f64;
         }
         if self.landing_height != 0.0 {
             r += self.landing_height * mv.landing_height;
@@ -285,73 +285,22 @@ pub fn fast_features(board: &Board) -> FastFeatures {
     f
 }
 
-/// Cumulative wells: each well cell (empty, both neighbours filled, walls counting) adds 1
-/// plus the empty cells directly below it.
-pub fn wells(board: &Board) -> u32 {
-    let rows = board.rows();
-    let mut total = 0;
-    for x in 0..crate::board::WIDTH {
-        let mut y = 0;
-        while y < crate::board::HEIGHT {
-            let row = rows[y] as u32 | 1 << 10 | 1 << 11;
-            let walled = (row << 1 | 1) & 0xFFF; // bit x+1 = cell x
-            let left = walled >> x & 1 == 1;
-            let right = walled >> (x + 2) & 1 == 1;
-            let empty = walled >> (x + 1) & 1 == 0;
-            if empty && left && right {
-                let mut depth = 1;
-                let mut below = y + 1;
-                while below < crate::board::HEIGHT && rows[below] >> x & 1 == 0 {
-                    depth += 1;
-                    below += 1;
-                }
-                total += depth;
-            }
-            y += 1;
-        }
-    }
-    total
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::board::{HEIGHT, WIDTH};
     use rand::{Rng, SeedableRng};
 
-    /// Cell-by-cell reference definitions.
+    /// The reference definitions of `eval::features` (tested there cell by cell).
     fn naive(board: &Board) -> FastFeatures {
-        let cell = |x: i32, y: i32| -> bool {
-            if x < 0 || x >= WIDTH as i32 || y >= HEIGHT as i32 {
-                return true;
-            }
-            y >= 0 && board.filled(x as usize, y as usize)
-        };
-        let mut f = FastFeatures::default();
-        for y in 0..HEIGHT as i32 {
-            let mut row_has_hole = false;
-            for x in -1..WIDTH as i32 {
-                if cell(x, y) != cell(x + 1, y) {
-                    f.row_transitions += 1;
-                }
-            }
-            for x in 0..WIDTH as i32 {
-                if cell(x, y) {
-                    f.cells += 1;
-                }
-                if cell(x, y) != cell(x, y + 1) {
-                    f.column_transitions += 1;
-                }
-                if !cell(x, y) && (0..y).any(|a| cell(x, a)) {
-                    f.holes += 1;
-                    row_has_hole = true;
-                }
-            }
-            if row_has_hole {
-                f.rows_with_holes += 1;
-            }
+        use crate::eval::features as f;
+        FastFeatures {
+            cells: f::cells(board),
+            row_transitions: f::row_transitions(board),
+            column_transitions: f::column_transitions(board),
+            holes: f::holes(board),
+            rows_with_holes: f::rows_with_holes(board),
         }
-        f
     }
 
     #[test]
@@ -386,7 +335,7 @@ mod tests {
         assert_eq!(f.rows_with_holes, 2);
         // wells: (1,17) between two cells, 1 + one empty cell below = 2; (2,19) between two
         // cells on the floor = 1
-        assert_eq!(wells(&b), 3);
+        assert_eq!(crate::eval::features::wells(&b), 3);
     }
 
     #[test]

@@ -8,6 +8,7 @@
 use crate::board::{Board, FULL_ROW, HEIGHT, WIDTH};
 use crate::eval::features::{self, Features};
 use crate::eval::Weights;
+use crate::movegen;
 use crate::piece::Shape;
 use crate::record::{Op, Record};
 use crate::rules::standard::{self, Drop, Landing, TopOut};
@@ -382,51 +383,15 @@ pub struct TencentDrop {
 /// down, every step valid; each distinct cell set once, in the tie order (fewest rotations,
 /// then leftmost).
 pub fn tencent_drops(board: &Board, piece: Piece) -> Vec<TencentDrop> {
-    let shape = piece.shape;
-    let spawn = tencent::spawn_pos(piece);
-    let mut out = Vec::new();
-    if !tencent::fits(board, shape, spawn) {
-        return out;
-    }
-    let mut at = spawn;
-    for r in 0..shape.orientations() {
-        if r > 0 {
-            at.state = (at.state + 1) & 3;
-            if !tencent::fits(board, shape, at) {
-                break; // a blocked rotation blocks the ones after it too
-            }
-        }
-        let mut left = at.x;
-        while tencent::fits(board, shape, Pos { x: left - 1, ..at }) {
-            left -= 1;
-        }
-        let mut right = at.x;
-        while tencent::fits(board, shape, Pos { x: right + 1, ..at }) {
-            right += 1;
-        }
-        for x in left..=right {
-            let mut pos = Pos { x, ..at };
-            while tencent::fits(
-                board,
-                shape,
-                Pos {
-                    y: pos.y + 1,
-                    ..pos
-                },
-            ) {
-                pos.y += 1;
-            }
-            let mut path = vec![Op::Rotate; r as usize];
-            let shift = if x < at.x { Op::Left } else { Op::Right };
-            path.extend(std::iter::repeat_n(
-                shift,
-                (x - at.x).unsigned_abs() as usize,
-            ));
-            path.extend(std::iter::repeat_n(Op::Down, (pos.y - at.y) as usize));
-            out.push(TencentDrop { pos, path });
-        }
-    }
-    out
+    let mut positions = Vec::new();
+    movegen::drop_placements(board, piece, &mut positions);
+    positions
+        .into_iter()
+        .map(|pos| TencentDrop {
+            pos,
+            path: movegen::drop_path(piece, pos),
+        })
+        .collect()
 }
 
 /// A greedy game on the tencent rules.
