@@ -4,4 +4,5 @@
 pub mod bench;
 pub mod show;
 pub mod solve;
+pub mod tune;
 pub mod verify;

@@ -2,3 +2,4 @@
 
 pub mod beam;
 pub mod evaluator;
+pub mod tune;

@@ -1,0 +1,3 @@
+//! Reports over results files: summaries and plots of sweeps, weight comparisons and tuning.
+
+pub mod svg;
