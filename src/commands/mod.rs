@@ -2,6 +2,7 @@
 //! only dispatches here; the game logic stays in the library modules.
 
 pub mod bench;
+pub mod report;
 pub mod show;
 pub mod solve;
 pub mod tune;

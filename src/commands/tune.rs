@@ -222,6 +222,8 @@ pub fn curve_svg(state: &State) -> String {
         x_label: "generation".into(),
         y_label: "score".into(),
         x_log: false,
+        y_log: false,
+        x_cover: Vec::new(),
         series: vec![
             series("best of generation", |g| g.best, 0, Style::Line),
             series("mean of generation", |g| g.mean, 1, Style::Dashed),

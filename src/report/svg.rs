@@ -45,14 +45,19 @@ pub struct Panel {
     pub y_label: String,
     /// Logarithmic x axis (beam widths).
     pub x_log: bool,
+    /// Logarithmic y axis (times that span decades).
+    pub y_log: bool,
+    /// Data values the x axis must cover besides the points (so stacked panels can share
+    /// one x range).
+    pub x_cover: Vec<f64>,
     pub series: Vec<Series>,
     pub hlines: Vec<HLine>,
 }
 
-const WIDTH: f64 = 860.0;
+const WIDTH: f64 = 960.0;
 const PANEL_HEIGHT: f64 = 340.0;
 const LEFT: f64 = 95.0;
-const RIGHT: f64 = 240.0;
+const RIGHT: f64 = 300.0;
 const TOP: f64 = 30.0;
 const BOTTOM: f64 = 50.0;
 const HEADER: f64 = 34.0;
@@ -115,6 +120,7 @@ fn panel(s: &mut String, p: &Panel) {
         .series
         .iter()
         .flat_map(|se| se.points.iter().map(|q| q.0))
+        .chain(p.x_cover.iter().copied())
         .filter(|v| v.is_finite() && (!p.x_log || *v > 0.0))
         .collect();
     let ys: Vec<f64> = p
@@ -122,14 +128,18 @@ fn panel(s: &mut String, p: &Panel) {
         .iter()
         .flat_map(|se| se.points.iter().map(|q| q.1))
         .chain(p.hlines.iter().map(|h| h.y))
-        .filter(|v| v.is_finite())
+        .filter(|v| v.is_finite() && (!p.y_log || *v > 0.0))
         .collect();
     let (xlo, xhi) = if p.x_log {
         log_range(&xs)
     } else {
         linear_range(&xs, 0.0)
     };
-    let (ylo, yhi) = linear_range(&ys, 0.06);
+    let (ylo, yhi) = if p.y_log {
+        log_range(&ys)
+    } else {
+        linear_range(&ys, 0.06)
+    };
     let xa = Axis {
         lo: xlo,
         hi: xhi,
@@ -140,7 +150,7 @@ fn panel(s: &mut String, p: &Panel) {
     let ya = Axis {
         lo: ylo,
         hi: yhi,
-        log: false,
+        log: p.y_log,
         px_lo: TOP + plot_h,
         px_hi: TOP,
     };
@@ -171,7 +181,12 @@ fn panel(s: &mut String, p: &Panel) {
             escape(label)
         );
     }
-    for (v, label) in linear_ticks(ylo, yhi) {
+    let yticks = if p.y_log {
+        log_ticks(ylo, yhi)
+    } else {
+        linear_ticks(ylo, yhi)
+    };
+    for (v, label) in yticks {
         let y = ya.map(v);
         let _ = writeln!(
             s,
@@ -218,7 +233,8 @@ fn panel(s: &mut String, p: &Panel) {
         let pts: Vec<(f64, f64)> = se
             .points
             .iter()
-            .filter(|q| q.0.is_finite() && q.1.is_finite() && (!p.x_log || q.0 > 0.0))
+            .filter(|q| q.0.is_finite() && q.1.is_finite())
+            .filter(|q| (!p.x_log || q.0 > 0.0) && (!p.y_log || q.1 > 0.0))
             .map(|q| (xa.map(q.0), ya.map(q.1)))
             .collect();
         if se.style != Style::Markers && pts.len() > 1 {
@@ -379,7 +395,11 @@ fn log_ticks(lo: f64, hi: f64) -> Vec<(f64, String)> {
         for m in mults {
             let v = m * dec;
             if v >= lo && v <= hi {
-                let decimals = if v >= 1.0 { 0 } else { 3 };
+                let decimals = if v >= 1.0 {
+                    0
+                } else {
+                    (-v.log10().floor()) as usize
+                };
                 out.push((v, format_number(v, decimals)));
             }
         }
@@ -448,6 +468,8 @@ pub(crate) mod tests {
             x_label: "beam width (log scale)".into(),
             y_label: "score".into(),
             x_log: true,
+            y_log: false,
+            x_cover: Vec::new(),
             series: vec![
                 Series {
                     name: "drop & co".into(),
