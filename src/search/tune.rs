@@ -217,15 +217,15 @@ pub fn update(state: &mut CemState, cfg: &CemConfig, candidates: &[Vec<f64>], sc
     let n = elite.len() as f64;
     let a = cfg.smoothing;
     let (mean_x, sigma) = (state.mean.clone(), state.sigma.clone());
-    for i in 0..state.mean.len() {
+    for (i, (mean, sigma)) in state.mean.iter_mut().zip(&mut state.sigma).enumerate() {
         let m = elite.iter().map(|&k| candidates[k][i]).sum::<f64>() / n;
         let var = elite
             .iter()
             .map(|&k| (candidates[k][i] - m).powi(2))
             .sum::<f64>()
             / n;
-        state.mean[i] = (1.0 - a) * state.mean[i] + a * m;
-        state.sigma[i] = ((1.0 - a) * state.sigma[i] + a * var.sqrt()).max(cfg.min_sigma);
+        *mean = (1.0 - a) * *mean + a * m;
+        *sigma = ((1.0 - a) * *sigma + a * var.sqrt()).max(cfg.min_sigma);
     }
     let top = order[0];
     if state.best.as_ref().is_none_or(|b| scores[top] > b.score) {
