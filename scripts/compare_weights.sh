@@ -4,12 +4,12 @@
 #   scripts/compare_weights.sh WEIGHTS... [--beam N] [--moves drop|reach] [--pieces K]
 #                              [--threads T] [--reference NAME] [--force]
 #
-# WEIGHTS are presets (default, dellacherie, eltetris) or weights files (e.g.
-# results/tune-b200/best.json). Runs go to results/compare-weights/bN-MODE-LABEL.json + .txt,
-# LABEL being the preset or the file's path without results/ and .json, / turned to - (and
-# -kK with --pieces K);
-# a run already there is skipped unless --force. Ends with `beamtris report compare`:
-# summary.json, summary.md and score-vs-piece-bN-MODE.svg. BEAMTRIS=path skips the build.
+# WEIGHTS are presets (default, dellacherie, eltetris) or weights files, paths relative to
+# the repository root (e.g. results/tune-b200/best.json). Runs go to
+# results/compare-weights/bN-MODE-LABEL.json + .txt, LABEL being the preset or the file's
+# path without results/ and .json, / turned to - (and -kK with --pieces K); a run already
+# there is skipped unless --force. Ends with `beamtris report compare`: summary.json,
+# summary.md and score-vs-piece-bN-MODE.svg. BEAMTRIS=path skips the build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,7 +30,7 @@ while [ $# -gt 0 ]; do
     --reference) reference="$2"; shift 2 ;;
     --dir) dir="$2"; shift 2 ;;
     --force) force=1; shift ;;
-    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
     --*) echo "compare_weights.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
     *) weights+=("$1"); shift ;;
   esac

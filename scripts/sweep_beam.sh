@@ -22,7 +22,7 @@ while [ $# -gt 0 ]; do
     --threads) extra+=(--threads "$2"); shift 2 ;;
     --dir) dir="$2"; shift 2 ;;
     --force) force=1; shift ;;
-    -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
     [0-9]*) widths+=("$1"); shift ;;
     *) echo "sweep_beam.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac

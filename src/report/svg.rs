@@ -357,9 +357,9 @@ fn log_range(v: &[f64]) -> (f64, f64) {
     (10f64.powf(l - pad), 10f64.powf(h + pad))
 }
 
-/// About five round ticks (1, 2 or 5 x 10^k apart) inside `[lo, hi]`.
+/// Three to seven round ticks (1, 2 or 5 x 10^k apart) inside `[lo, hi]`.
 fn linear_ticks(lo: f64, hi: f64) -> Vec<(f64, String)> {
-    let raw = (hi - lo) / 5.0;
+    let raw = (hi - lo) / 6.0;
     let mag = 10f64.powf(raw.log10().floor());
     let step = [1.0, 2.0, 5.0, 10.0]
         .iter()
