@@ -23,6 +23,8 @@ pub mod protocol;
 pub mod record;
 /// Replaying a record: score, pieces, end reason.
 pub mod replay;
+/// Summaries and SVG plots of sweeps, weight comparisons and tuning runs.
+pub mod report;
 /// Provenance recorded in every results file.
 pub mod results;
 /// Rule sets (tencent, ...).

@@ -25,6 +25,10 @@ enum Command {
     Bench(commands::bench::Args),
     /// Show a replay: the board as text, a terminal animation, fumen pages or an HTML page.
     Show(commands::show::Args),
+    /// Summarise a folder of solve results (a beam sweep or a weight comparison) with plots.
+    Report(commands::report::Args),
+    /// Tune evaluator weights by the cross-entropy method over in-process beam searches.
+    Tune(commands::tune::Args),
 }
 
 fn main() {
@@ -36,6 +40,8 @@ fn main() {
         Command::Solve(args) => commands::solve::run(args),
         Command::Bench(args) => commands::bench::run(args),
         Command::Show(args) => commands::show::run(args),
+        Command::Report(args) => commands::report::run(args),
+        Command::Tune(args) => commands::tune::run(args),
     };
     if let Err(e) = result {
         eprintln!("beamtris: {e}");

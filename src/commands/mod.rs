@@ -4,6 +4,8 @@
 pub mod bench;
 pub mod features;
 pub mod play;
+pub mod report;
 pub mod show;
 pub mod solve;
+pub mod tune;
 pub mod verify;

@@ -3,3 +3,4 @@
 pub mod beam;
 pub mod evaluator;
 pub mod greedy;
+pub mod tune;

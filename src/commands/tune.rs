@@ -1,0 +1,419 @@
+//! `beamtris tune`: search evaluator weights with the cross-entropy method, scoring each
+//! candidate by an in-process beam search over the first K pieces. The output folder holds
+//! the state after every generation, so re-running the same command resumes the run.
+
+use crate::error::{Error, Result};
+use crate::io;
+use crate::movegen::MoveSet;
+use crate::report::svg::{self, HLine, Panel, Series, Style};
+use crate::results::RunInfo;
+use crate::search::beam::{self, BeamConfig};
+use crate::search::evaluator::{Evaluator, Weights, FEATURES};
+use crate::search::tune::{self, CemConfig, CemState, Param};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Tune evaluator weights for the beam search (cross-entropy method).
+///
+/// Writes into OUT: best.json (a weights file for `solve --weights`), curve.json and
+/// curve.svg (best and mean score per generation), and state.json. Running the same command
+/// again continues from state.json; a larger --generations extends a finished run.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The game definition (default: the built-in Tencent Geek 4 game).
+    #[arg(long)]
+    pub seed: Option<PathBuf>,
+    /// Beam width of each candidate's search.
+    #[arg(long, default_value_t = 150)]
+    pub beam: usize,
+    /// Placements searched: drop or reach.
+    #[arg(long, value_enum, default_value_t = MoveSet::Drop)]
+    pub moves: MoveSet,
+    /// Score candidates on the first K pieces.
+    #[arg(long, default_value_t = 3000)]
+    pub pieces: usize,
+    /// Generations to reach (counting those already in OUT).
+    #[arg(long, default_value_t = 8)]
+    pub generations: usize,
+    /// Candidates per generation (the first is the distribution's mean).
+    #[arg(long, default_value_t = 14)]
+    pub population: usize,
+    /// Candidates the distribution is refit to (default: a quarter, at least 2).
+    #[arg(long)]
+    pub elite: Option<usize>,
+    /// Starting weights: a preset or a weights file.
+    #[arg(long, default_value = "default")]
+    pub start: String,
+    /// Weights to tune, comma-separated (features or score_weight).
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "cells,row_transitions,column_transitions,holes,score_weight"
+    )]
+    pub tune: Vec<String>,
+    /// Seed of the sampling generator: the same seed gives the same run.
+    #[arg(long, default_value_t = 1)]
+    pub rng_seed: u64,
+    /// Worker threads (default: all cores). The result does not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Output folder, e.g. results/tune-b150/.
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+/// Everything that defines a run: a resume must match it exactly.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Settings {
+    pub seed: String,
+    pub beam: usize,
+    pub moves: MoveSet,
+    pub pieces: usize,
+    pub start: String,
+    pub start_weights: Weights,
+    pub params: Vec<Param>,
+    pub cem: CemConfig,
+}
+
+/// state.json.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct State {
+    pub settings: Settings,
+    pub cem: CemState,
+    /// Provenance of every invocation that advanced the run.
+    pub runs: Vec<serde_json::Value>,
+    /// Seconds spent scoring, over all invocations.
+    pub wall_seconds: f64,
+}
+
+fn state_path(out: &Path) -> PathBuf {
+    out.join("state.json")
+}
+
+fn settings(args: &Args, seed_name: &str) -> Result<Settings> {
+    if args.beam == 0 || args.pieces == 0 {
+        return Err(Error("--beam and --pieces: must be at least 1".into()));
+    }
+    if args.population < 2 {
+        return Err(Error("--population: must be at least 2".into()));
+    }
+    for name in &args.tune {
+        if name != "score_weight" && !FEATURES.contains(&name.as_str()) {
+            return Err(Error::at(
+                format!("--tune {name}"),
+                format!(
+                    "unknown weight (known: {}, score_weight)",
+                    FEATURES.join(", ")
+                ),
+            ));
+        }
+    }
+    let start_weights = Weights::resolve(&args.start)?;
+    let mut cem = CemConfig::new(args.population, args.rng_seed);
+    if let Some(e) = args.elite {
+        if e == 0 || e > args.population {
+            return Err(Error("--elite: must be between 1 and --population".into()));
+        }
+        cem.elite = e;
+    }
+    Ok(Settings {
+        seed: seed_name.to_string(),
+        beam: args.beam,
+        moves: args.moves,
+        pieces: args.pieces,
+        start: args.start.clone(),
+        params: tune::params_for(&start_weights, &args.tune),
+        start_weights,
+        cem,
+    })
+}
+
+/// The state in `out`, or a fresh one; a state made by other settings is refused.
+pub fn load_or_start(out: &Path, settings: Settings) -> Result<State> {
+    let path = state_path(out);
+    if !path.exists() {
+        let mean = tune::encode(&settings.start_weights, &settings.params);
+        let sigma = tune::initial_sigma(&settings.start_weights, &settings.params);
+        return Ok(State {
+            settings,
+            cem: CemState::new(mean, sigma),
+            runs: Vec::new(),
+            wall_seconds: 0.0,
+        });
+    }
+    let text = io::read_text(&path)?;
+    let state: State = serde_json::from_str(&text).map_err(|e| {
+        Error::at(
+            path.display(),
+            format!("line {} column {}: {e}", e.line(), e.column()),
+        )
+    })?;
+    if state.settings != settings {
+        return Err(Error::at(
+            path.display(),
+            "made by a run with other settings (seed, beam, moves, pieces, population, elite, \
+             start, tuned weights or rng seed); use another --out or delete the folder",
+        ));
+    }
+    Ok(state)
+}
+
+/// Writes state.json, best.json, curve.json and curve.svg.
+pub fn write_outputs(out: &Path, state: &State) -> Result<()> {
+    io::write_atomic(&state_path(out), json(state).as_bytes())?;
+    let s = &state.settings;
+    let best = state
+        .cem
+        .best
+        .as_ref()
+        .map(|b| tune::decode(&s.start_weights, &s.params, &b.x));
+    if let Some(w) = &best {
+        io::write_atomic(&out.join("best.json"), json(w).as_bytes())?;
+    }
+    let curve = serde_json::json!({
+        "settings": s,
+        "generations": state.cem.generation,
+        "start_score": state.cem.history.first().map(|h| h.center),
+        "best_score": state.cem.best.as_ref().map(|b| b.score),
+        "best_generation": state.cem.best.as_ref().map(|b| b.generation),
+        "best_weights": best,
+        "curve": state.cem.history.iter().map(|h| serde_json::json!({
+            "generation": h.generation,
+            "best": h.best,
+            "mean": h.mean,
+            "center": h.center,
+            "best_ever": h.best_ever,
+        })).collect::<Vec<_>>(),
+        "wall_seconds": state.wall_seconds,
+        "runs": state.runs,
+    });
+    io::write_atomic(&out.join("curve.json"), json(&curve).as_bytes())?;
+    io::write_atomic(&out.join("curve.svg"), curve_svg(state).as_bytes())?;
+    Ok(())
+}
+
+/// Pretty JSON with a final newline.
+fn json<T: Serialize>(v: &T) -> String {
+    format!(
+        "{}\n",
+        serde_json::to_string_pretty(v).expect("plain data serialises")
+    )
+}
+
+/// The learning curve: best, mean and centre score per generation.
+pub fn curve_svg(state: &State) -> String {
+    let s = &state.settings;
+    let h = &state.cem.history;
+    let series = |name: &str, f: fn(&tune::GenerationSummary) -> f64, i: usize, style| Series {
+        name: name.to_string(),
+        points: h.iter().map(|g| (g.generation as f64, f(g))).collect(),
+        color: svg::PALETTE[i].to_string(),
+        style,
+    };
+    let panel = Panel {
+        title: format!(
+            "score on the first {} pieces, beam {} ({:?}), population {}",
+            s.pieces, s.beam, s.moves, s.cem.population
+        )
+        .to_lowercase(),
+        x_label: "generation".into(),
+        y_label: "score".into(),
+        x_log: false,
+        y_log: false,
+        x_cover: Vec::new(),
+        series: vec![
+            series("best of generation", |g| g.best, 0, Style::Line),
+            series("mean of generation", |g| g.mean, 1, Style::Dashed),
+            series("mean weights", |g| g.center, 2, Style::Line),
+            series("best so far", |g| g.best_ever, 3, Style::Dashed),
+        ],
+        hlines: h
+            .first()
+            .map(|g| HLine {
+                name: format!("start ({})", s.start),
+                y: g.center,
+                color: "#555555".into(),
+            })
+            .into_iter()
+            .collect(),
+    };
+    svg::figure("beamtris tune: cross-entropy learning curve", &[panel])
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    let seed = io::load_seed(args.seed.as_deref())?;
+    if seed.rules != "tencent" {
+        return Err(Error(format!(
+            "tune plays the tencent rule set; the seed's rules are {:?}",
+            seed.rules
+        )));
+    }
+    let settings = settings(args, &seed.name)?;
+    let mut state = load_or_start(&args.out, settings)?;
+    if state.cem.generation >= args.generations {
+        write_outputs(&args.out, &state)?;
+        eprintln!(
+            "{} already holds {} generations (asked for {}); outputs rewritten",
+            args.out.display(),
+            state.cem.generation,
+            args.generations
+        );
+        return Ok(());
+    }
+    if state.cem.generation > 0 {
+        eprintln!(
+            "resuming {} at generation {}",
+            args.out.display(),
+            state.cem.generation + 1
+        );
+    }
+    let threads = args.threads.unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+    });
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+        .map_err(|e| Error(format!("--threads: {e}")))?;
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = stop.clone();
+        let _ = ctrlc::set_handler(move || stop.store(true, Ordering::SeqCst));
+    }
+    state
+        .runs
+        .push(serde_json::to_value(RunInfo::now()).expect("serialises"));
+    let pieces = seed.pieces();
+    let todo = (args.generations - state.cem.generation) * state.settings.cem.population;
+    let bar = progress_bar(todo as u64);
+    let plain = bar.is_hidden();
+    let started = Instant::now();
+    while state.cem.generation < args.generations {
+        let g = state.cem.generation + 1;
+        let t0 = Instant::now();
+        let s = state.settings.clone();
+        let objective = |x: &[f64]| {
+            let cfg = BeamConfig {
+                beam: s.beam,
+                moves: s.moves,
+                evaluator: Evaluator::new(tune::decode(&s.start_weights, &s.params, x)),
+            };
+            let r = beam::search(&pieces, Some(s.pieces), &cfg, &stop, |_| {});
+            bar.inc(1);
+            r.complete.then_some(r.score as f64)
+        };
+        let done = pool.install(|| tune::generation(&mut state.cem, &s.cem, objective));
+        if done.is_none() {
+            bar.finish_and_clear();
+            return Err(Error(format!(
+                "stopped during generation {g}; {} keeps generation {} (run again to resume)",
+                state_path(&args.out).display(),
+                g - 1
+            )));
+        }
+        state.wall_seconds += t0.elapsed().as_secs_f64();
+        write_outputs(&args.out, &state)?;
+        let h = state.cem.history.last().expect("a generation was recorded");
+        let line = format!(
+            "generation {g}/{}  best {:.0}  mean {:.0}  mean weights {:.0}  best so far {:.0}  \
+             ({:.0} s)",
+            args.generations,
+            h.best,
+            h.mean,
+            h.center,
+            h.best_ever,
+            t0.elapsed().as_secs_f64()
+        );
+        if plain {
+            eprintln!("{line}");
+        } else {
+            bar.println(line);
+        }
+    }
+    bar.finish_and_clear();
+    let best = state
+        .cem
+        .best
+        .as_ref()
+        .expect("at least one generation ran");
+    eprintln!(
+        "best {:.0} (generation {}) against start {:.0}; {:.0} s; wrote {}",
+        best.score,
+        best.generation,
+        state.cem.history[0].center,
+        started.elapsed().as_secs_f64(),
+        args.out.join("best.json").display()
+    );
+    Ok(())
+}
+
+fn progress_bar(total: u64) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::with_draw_target(
+        Some(total),
+        indicatif::ProgressDrawTarget::stderr_with_hz(4),
+    );
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:30}] {pos}/{len} candidates  eta {eta}",
+        )
+        .expect("valid template")
+        .progress_chars("=> "),
+    );
+    bar
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(out: &Path, generations: usize) -> Args {
+        Args {
+            seed: None,
+            beam: 4,
+            moves: MoveSet::Drop,
+            pieces: 60,
+            generations,
+            population: 4,
+            elite: None,
+            start: "default".into(),
+            tune: tune::DEFAULT_TUNED.iter().map(|s| s.to_string()).collect(),
+            rng_seed: 5,
+            threads: Some(2),
+            out: out.to_path_buf(),
+        }
+    }
+
+    fn read_state(out: &Path) -> State {
+        serde_json::from_str(&std::fs::read_to_string(state_path(out)).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn tune_resumes_from_its_folder() {
+        let base = std::env::temp_dir().join(format!("beamtris-tune-{}", std::process::id()));
+        let (split, whole) = (base.join("split"), base.join("whole"));
+        let _ = std::fs::remove_dir_all(&base);
+        run(&args(&split, 2)).unwrap();
+        assert_eq!(read_state(&split).cem.generation, 2);
+        run(&args(&split, 3)).unwrap();
+        let resumed = read_state(&split);
+        assert_eq!(resumed.cem.generation, 3);
+        assert_eq!(resumed.runs.len(), 2, "the second run continued the first");
+        run(&args(&whole, 3)).unwrap();
+        assert_eq!(read_state(&whole).cem, resumed.cem, "resume equals one run");
+        // the outputs are there, and best.json is a weights file solve reads
+        let best = Weights::resolve(split.join("best.json").to_str().unwrap()).unwrap();
+        assert!(best.features.contains_key("holes"));
+        let svg = std::fs::read_to_string(split.join("curve.svg")).unwrap();
+        assert!(svg.contains("best of generation") && svg.contains("generation"));
+        // other settings in the same folder are refused
+        let mut other = args(&split, 4);
+        other.beam = 5;
+        let e = run(&other).unwrap_err();
+        assert!(e.0.contains("other settings"), "{e}");
+        let _ = std::fs::remove_dir_all(&base);
+    }
+}

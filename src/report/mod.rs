@@ -1,0 +1,122 @@
+//! Reports over results files: summaries and plots of sweeps, weight comparisons and tuning.
+//!
+//! The reports read the JSON files `solve` writes (and nothing else), so a summary can be
+//! rebuilt at any time from the runs kept in a folder.
+
+pub mod compare;
+pub mod svg;
+pub mod sweep;
+
+use crate::error::{Error, Result};
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+/// The fields of a `solve` results file that the reports use.
+#[derive(Clone, Debug, Deserialize)]
+pub struct SolveRun {
+    pub score: u64,
+    #[serde(default = "yes")]
+    pub complete: bool,
+    pub beam: usize,
+    pub moves: crate::movegen::MoveSet,
+    pub weights_name: String,
+    pub pieces: usize,
+    #[serde(default)]
+    pub score_every_1000: Vec<u64>,
+    pub wall_seconds: f64,
+    #[serde(default)]
+    pub peak_memory_bytes: Option<u64>,
+    #[serde(default)]
+    pub threads: usize,
+    #[serde(default)]
+    pub commit: String,
+    #[serde(default)]
+    pub date: String,
+    #[serde(default)]
+    pub command: String,
+    /// The file's name without `.json` (filled in by [`load_runs`]).
+    #[serde(skip)]
+    pub name: String,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// Names of files a report writes into its folder, which are not runs.
+pub const SUMMARY_FILES: [&str; 1] = ["summary.json"];
+
+/// Every `solve` results file in `dir` (all `*.json` but the summary), sorted by name.
+/// A file that is not a solve result is an error that names it.
+pub fn load_runs(dir: &Path) -> Result<Vec<SolveRun>> {
+    let entries = std::fs::read_dir(dir).map_err(|e| Error::at(dir.display(), e))?;
+    let mut paths: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .filter(|p| {
+            let name = p.file_name().map(|n| n.to_string_lossy().to_string());
+            !name.is_some_and(|n| SUMMARY_FILES.contains(&n.as_str()) || n.starts_with('.'))
+        })
+        .collect();
+    paths.sort();
+    let mut runs = Vec::new();
+    for p in paths {
+        let text = crate::io::read_text(&p)?;
+        let mut run: SolveRun = serde_json::from_str(&text).map_err(|e| {
+            Error::at(
+                p.display(),
+                format!("not a solve results file (line {}: {e})", e.line()),
+            )
+        })?;
+        run.name = p
+            .file_stem()
+            .map(|s| s.to_string_lossy().to_string())
+            .unwrap_or_default();
+        runs.push(run);
+    }
+    if runs.is_empty() {
+        return Err(Error::at(dir.display(), "no solve results (*.json) here"));
+    }
+    Ok(runs)
+}
+
+/// `drop` or `reach`.
+pub fn moves_name(m: crate::movegen::MoveSet) -> &'static str {
+    match m {
+        crate::movegen::MoveSet::Drop => "drop",
+        crate::movegen::MoveSet::Reach => "reach",
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod testdata {
+    use std::path::{Path, PathBuf};
+
+    /// A fresh folder under the system temp dir.
+    pub fn dir(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("beamtris-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    /// Writes a minimal solve results file.
+    pub fn solve_json(
+        dir: &Path,
+        name: &str,
+        moves: &str,
+        beam: usize,
+        weights: &str,
+        every: &[u64],
+    ) {
+        let score = every.last().copied().unwrap_or(0) + 7;
+        let json = serde_json::json!({
+            "score": score, "complete": true, "beam": beam, "moves": moves,
+            "weights_name": weights, "pieces": every.len() * 1000 + 500,
+            "score_every_1000": every, "wall_seconds": beam as f64 / 10.0,
+            "peak_memory_bytes": 1_000_000, "threads": 2, "commit": "abc",
+            "date": "2026-11-21T00:00:00Z", "command": "beamtris solve",
+        });
+        std::fs::write(dir.join(format!("{name}.json")), json.to_string()).unwrap();
+    }
+}
