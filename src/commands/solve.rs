@@ -28,10 +28,11 @@ pub struct Args {
     #[arg(long, default_value_t = 1500)]
     pub beam: usize,
     /// Placements: `drop` (rotate, shift, hard drop) or `reach` (any unit moves: tucks, spins).
-    #[arg(long, value_enum, default_value_t = MoveSet::Drop)]
+    #[arg(long, value_enum, default_value_t = MoveSet::Reach)]
     pub moves: MoveSet,
-    /// Evaluator weights: a preset (default, dellacherie, eltetris) or a JSON weights file.
-    #[arg(long, default_value = "default")]
+    /// Evaluator weights: a preset (default, tuned, dellacherie, eltetris) or a JSON weights
+    /// file. `tuned` is `default` tuned by `beamtris tune`.
+    #[arg(long, default_value = "tuned")]
     pub weights: String,
     /// Worker threads (default: all cores). The record does not depend on it.
     #[arg(long)]

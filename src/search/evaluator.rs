@@ -40,7 +40,7 @@ pub const FEATURES: [&str; 10] = [
 ];
 
 /// Built-in weight sets by name.
-pub const PRESETS: [&str; 3] = ["default", "dellacherie", "eltetris"];
+pub const PRESETS: [&str; 4] = ["default", "tuned", "dellacherie", "eltetris"];
 
 fn weights(score_weight: f64, pairs: &[(&str, f64)]) -> Weights {
     Weights {
@@ -63,6 +63,17 @@ impl Weights {
                     ("row_transitions", 3.2178882868487753),
                     ("column_transitions", 9.348695305445199),
                     ("holes", 7.899265427351652),
+                ],
+            ),
+            // `default` tuned by the cross-entropy method at beam 200 on the first 3000 pieces
+            // (results/tune-b200/best.json).
+            "tuned" => weights(
+                0.036406024075295515,
+                &[
+                    ("cells", -1.2676215075406712),
+                    ("row_transitions", 3.1660285955131804),
+                    ("column_transitions", 12.617234164877212),
+                    ("holes", 7.939198480271912),
                 ],
             ),
             "dellacherie" => weights(
