@@ -7,6 +7,8 @@ pub mod board;
 pub mod commands;
 /// The one-line error a command ends with.
 pub mod error;
+/// The 4-wide combo solver: fields, sequence models, minimisation, value iteration, policy.
+pub mod fourwide;
 /// Reading inputs and writing outputs atomically.
 pub mod io;
 /// Shapes and rotation states.
