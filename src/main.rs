@@ -15,12 +15,15 @@ struct Cli {
 enum Command {
     /// Replay a record and print its score, pieces and end reason as JSON.
     Verify(commands::verify::Args),
+    /// Solve the 4-wide combo problem, or query its best placement.
+    Fourwide(commands::fourwide::Args),
 }
 
 fn main() {
     let cli = Cli::parse();
     let result = match &cli.command {
         Command::Verify(args) => commands::verify::run(args),
+        Command::Fourwide(args) => commands::fourwide::run(args),
     };
     if let Err(e) = result {
         eprintln!("beamtris: {e}");

@@ -9,8 +9,40 @@
 //! updates, fixed summation order).
 
 use super::minimize::Reduced;
-use super::sequence::Sequence;
+use super::sequence::{Generator, Sequence};
 use rayon::prelude::*;
+
+/// Lanes per class in the random-generator layout: 7 draws, padded to 8 for SIMD.
+const LANES: usize = 8;
+
+/// How the values are laid out during the iteration.
+///
+/// `Plain` is `q * classes + k`. `Lanes` (random generator, at least one preview) is
+/// `((q / 7) * classes + k) * 8 + q % 7`: the 7 queue states a draw can lead to differ only in
+/// the newest piece, so with this layout the 7 values a choice is compared on sit side by
+/// side and the max over choices runs on all 7 draws at once (vectorised).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Layout {
+    Plain,
+    Lanes,
+}
+
+impl Layout {
+    fn of(seq: &Sequence) -> Layout {
+        if seq.generator == Generator::Random && seq.preview >= 1 {
+            Layout::Lanes
+        } else {
+            Layout::Plain
+        }
+    }
+
+    fn len(self, seq: &Sequence, classes: usize) -> usize {
+        match self {
+            Layout::Plain => seq.len() * classes,
+            Layout::Lanes => seq.len() / 7 * classes * LANES,
+        }
+    }
+}
 
 /// The outcome of a value iteration.
 #[derive(Clone, Debug)]
@@ -23,7 +55,7 @@ pub struct Solved {
     pub residual: f64,
 }
 
-/// One Bellman sweep from `old` into `new`; returns `max |new - old|`.
+/// One Bellman sweep from `old` into `new` (plain layout); returns `max |new - old|`.
 pub fn sweep(seq: &Sequence, red: &Reduced, old: &[f64], new: &mut [f64]) -> f64 {
     let k_count = red.classes;
     new.par_chunks_mut(k_count)
@@ -53,8 +85,83 @@ pub fn sweep(seq: &Sequence, red: &Reduced, old: &[f64], new: &mut [f64]) -> f64
         .reduce(|| 0.0, f64::max)
 }
 
-/// Iterates from `V = 0` until the Bellman residual is below `tolerance` (or `max_sweeps`
-/// is reached), calling `progress(sweep, residual)` after each sweep.
+/// One Bellman sweep in the `Lanes` layout (random generator, `preview >= 1`).
+///
+/// A block of `classes * 8` values holds the queue states `7 g .. 7 g + 6` (lanes 0..6; lane
+/// 7 is padding, always 0). State `q = 7 g + lane` has current piece `q1` (the oldest preview)
+/// and, after draw `x`, next state `(q mod 7^(p-1)) * 7 + x`, i.e. lane `x` of block
+/// `q mod 7^(p-1)`.
+fn sweep_lanes(seq: &Sequence, red: &Reduced, old: &[f64], new: &mut [f64]) -> f64 {
+    let k_count = red.classes;
+    let block = k_count * LANES;
+    let p = seq.preview as u32;
+    let tails = 7usize.pow(p - 1);
+    new.par_chunks_mut(block)
+        .enumerate()
+        .map(|(g, out)| {
+            let mut residual = 0.0f64;
+            for lane in 0..7 {
+                let q = g * 7 + lane;
+                let current = q / tails;
+                let tail = q % tails;
+                let src = &old[tail * block..(tail + 1) * block];
+                let (start, opts) = (&red.start[current], &red.opts[current]);
+                for k in 0..k_count {
+                    let choices = &opts[start[k] as usize..start[k + 1] as usize];
+                    let value = match choices.split_first() {
+                        None => 0.0,
+                        Some((&first, rest)) => {
+                            let at = |j: u32| -> [f64; LANES] {
+                                let j = j as usize * LANES;
+                                src[j..j + LANES].try_into().expect("8 lanes")
+                            };
+                            let mut best = at(first);
+                            for &j in rest {
+                                let v = at(j);
+                                for x in 0..LANES {
+                                    best[x] = if v[x] > best[x] { v[x] } else { best[x] };
+                                }
+                            }
+                            1.0 + best[..7].iter().sum::<f64>() / 7.0
+                        }
+                    };
+                    let at = k * LANES + lane;
+                    residual = residual.max((value - old[g * block + at]).abs());
+                    out[at] = value;
+                }
+            }
+            residual
+        })
+        .reduce(|| 0.0, f64::max)
+}
+
+/// Values in the `Lanes` layout reordered to the plain `q * classes + k`.
+fn unlane(values: &[f64], seq: &Sequence, classes: usize) -> Vec<f64> {
+    let block = classes * LANES;
+    let mut plain = vec![0.0; seq.len() * classes];
+    plain
+        .par_chunks_mut(classes)
+        .enumerate()
+        .for_each(|(q, out)| {
+            let base = (q / 7) * block + q % 7;
+            for (k, o) in out.iter_mut().enumerate() {
+                *o = values[base + k * LANES];
+            }
+        });
+    plain
+}
+
+/// Iterates from `V = 0` until the Bellman residual `max |T V - V|` and the estimated
+/// distance to the fixed point are both below `tolerance` (or `max_sweeps` is reached),
+/// calling `progress(sweep, residual)` after each sweep.
+///
+/// Why the acceleration: the combo goes on for many pieces, so plain value iteration
+/// contracts by a factor `λ` close to 1 per sweep (`1 - λ` is about one over the expected
+/// combo). Once the residuals shrink geometrically (three consecutive ratios agree), the rest
+/// of the series is summed in one step, `V += (V - V_prev) λ / (1 - λ)` (Lyusternik
+/// extrapolation), and plain sweeps go on from there. The stopping test is still the true
+/// Bellman residual of the iterate, so the extrapolation changes the number of sweeps, not
+/// the fixed point. The distance estimate is `residual * λ / (1 - λ)`.
 pub fn value_iteration(
     seq: &Sequence,
     red: &Reduced,
@@ -62,16 +169,57 @@ pub fn value_iteration(
     max_sweeps: usize,
     mut progress: impl FnMut(usize, f64),
 ) -> Solved {
-    let n = seq.len() * red.classes;
+    let layout = Layout::of(seq);
+    let n = layout.len(seq, red.classes);
     let mut values = vec![0.0; n];
     let mut scratch = vec![0.0; n];
     let mut residual = f64::INFINITY;
     let mut iterations = 0;
-    while residual >= tolerance && iterations < max_sweeps {
-        residual = sweep(seq, red, &values, &mut scratch);
+    let mut ratios: Vec<f64> = Vec::new();
+    let mut since_jump = 0;
+    while iterations < max_sweeps {
+        let last = residual;
+        residual = match layout {
+            Layout::Plain => sweep(seq, red, &values, &mut scratch),
+            Layout::Lanes => sweep_lanes(seq, red, &values, &mut scratch),
+        };
         std::mem::swap(&mut values, &mut scratch);
         iterations += 1;
+        since_jump += 1;
         progress(iterations, residual);
+        let ratio = if last.is_finite() && last > 0.0 {
+            residual / last
+        } else {
+            0.0
+        };
+        ratios.push(ratio);
+        let lambda = ratios.iter().rev().take(3).fold(0.0f64, |m, &r| m.max(r));
+        let distance = if lambda < 1.0 {
+            residual * lambda / (1.0 - lambda)
+        } else {
+            f64::INFINITY
+        };
+        if residual < tolerance && distance < tolerance {
+            break;
+        }
+        let recent = &ratios[ratios.len().saturating_sub(3)..];
+        let steady = since_jump >= 4
+            && recent.len() == 3
+            && recent
+                .iter()
+                .all(|&r| (r - ratio).abs() < 1e-3 && r > 0.5 && r < 0.9999);
+        if steady {
+            let factor = ratio / (1.0 - ratio);
+            values
+                .par_iter_mut()
+                .zip(scratch.par_iter())
+                .for_each(|(v, &old)| *v += (*v - old) * factor);
+            since_jump = 0;
+        }
+    }
+    if layout == Layout::Lanes {
+        drop(scratch);
+        values = unlane(&values, seq, red.classes);
     }
     Solved {
         values,
