@@ -9,7 +9,7 @@
 //! updates, fixed summation order).
 
 use super::minimize::Reduced;
-use super::sequence::{Generator, Sequence};
+use super::sequence::{Draw, Generator, Sequence};
 use rayon::prelude::*;
 
 /// Lanes per class in the random-generator layout: 7 draws, padded to 8 for SIMD.
@@ -61,21 +61,12 @@ pub fn sweep(seq: &Sequence, red: &Reduced, old: &[f64], new: &mut [f64]) -> f64
     new.par_chunks_mut(k_count)
         .enumerate()
         .map(|(q, out)| {
-            out.fill(0.0);
-            for d in seq.draws(q) {
-                let next = d.next as usize * k_count;
-                let src = &old[next..next + k_count];
-                let c = d.current as usize;
-                let (start, opts) = (&red.start[c], &red.opts[c]);
-                for (k, o) in out.iter_mut().enumerate() {
-                    let choices = &opts[start[k] as usize..start[k + 1] as usize];
-                    if let Some((&first, rest)) = choices.split_first() {
-                        let best = rest
-                            .iter()
-                            .fold(src[first as usize], |m, &j| m.max(src[j as usize]));
-                        *o += d.prob * (1.0 + best);
-                    }
-                }
+            let draws = seq.draws(q);
+            let one_current = draws.windows(2).all(|w| w[0].current == w[1].current);
+            if one_current && !draws.is_empty() {
+                sweep_state_one_current(red, old, draws, out);
+            } else {
+                sweep_state(red, old, draws, out);
             }
             let base = q * k_count;
             out.iter()
@@ -83,6 +74,59 @@ pub fn sweep(seq: &Sequence, red: &Reduced, old: &[f64], new: &mut [f64]) -> f64
                 .fold(0.0f64, |m, (a, b)| m.max((a - b).abs()))
         })
         .reduce(|| 0.0, f64::max)
+}
+
+/// The block of one queue state whose draws may differ in the current piece (no previews).
+fn sweep_state(red: &Reduced, old: &[f64], draws: &[Draw], out: &mut [f64]) {
+    let k_count = red.classes;
+    out.fill(0.0);
+    for d in draws {
+        let next = d.next as usize * k_count;
+        let src = &old[next..next + k_count];
+        let c = d.current as usize;
+        let (start, opts) = (&red.start[c], &red.opts[c]);
+        for (k, o) in out.iter_mut().enumerate() {
+            let choices = &opts[start[k] as usize..start[k + 1] as usize];
+            if let Some((&first, rest)) = choices.split_first() {
+                let best = rest
+                    .iter()
+                    .fold(src[first as usize], |m, &j| m.max(src[j as usize]));
+                *o += d.prob * (1.0 + best);
+            }
+        }
+    }
+}
+
+/// The block of one queue state whose draws all share the current piece (the oldest
+/// preview): each class's choices are decoded once and compared across all draws.
+fn sweep_state_one_current(red: &Reduced, old: &[f64], draws: &[Draw], out: &mut [f64]) {
+    let k_count = red.classes;
+    let c = draws[0].current as usize;
+    let (start, opts) = (&red.start[c], &red.opts[c]);
+    let mut srcs: [&[f64]; 7] = [&[]; 7];
+    let mut probs = [0.0; 7];
+    for (i, d) in draws.iter().enumerate() {
+        let next = d.next as usize * k_count;
+        srcs[i] = &old[next..next + k_count];
+        probs[i] = d.prob;
+    }
+    let srcs = &srcs[..draws.len()];
+    for (k, o) in out.iter_mut().enumerate() {
+        let choices = &opts[start[k] as usize..start[k + 1] as usize];
+        *o = match choices.split_first() {
+            None => 0.0,
+            Some((&first, rest)) => {
+                let mut total = 0.0;
+                for (src, &prob) in srcs.iter().zip(&probs) {
+                    let best = rest
+                        .iter()
+                        .fold(src[first as usize], |m, &j| m.max(src[j as usize]));
+                    total += prob * (1.0 + best);
+                }
+                total
+            }
+        };
+    }
 }
 
 /// One Bellman sweep in the `Lanes` layout (random generator, `preview >= 1`).
