@@ -201,11 +201,14 @@ fn unlane(values: &[f64], seq: &Sequence, classes: usize) -> Vec<f64> {
 ///
 /// Why the acceleration: the combo goes on for many pieces, so plain value iteration
 /// contracts by a factor `λ` close to 1 per sweep (`1 - λ` is about one over the expected
-/// combo). Once the residuals shrink geometrically (three consecutive ratios agree), the rest
-/// of the series is summed in one step, `V += (V - V_prev) λ / (1 - λ)` (Lyusternik
-/// extrapolation), and plain sweeps go on from there. The stopping test is still the true
-/// Bellman residual of the iterate, so the extrapolation changes the number of sweeps, not
-/// the fixed point. The distance estimate is `residual * λ / (1 - λ)`.
+/// combo). Once the differences shrink geometrically (three consecutive ratios agree), the
+/// rest of the series is summed in one step, `V += (V - V_prev) μ / (1 - μ)` (Lyusternik
+/// extrapolation), and plain sweeps go on from there. The 7-bag is periodic (its position in
+/// the bag cycles with period 7), so its differences are taken over 7 sweeps, where the
+/// dominant modes share one real ratio; the random generator uses single sweeps. The stopping
+/// test is still the true Bellman residual of the iterate, so the extrapolation changes the
+/// number of sweeps, not the fixed point. The distance estimate is `d μ / (1 - μ)` with `d`
+/// the last (1- or 7-sweep) difference.
 pub fn value_iteration(
     seq: &Sequence,
     red: &Reduced,
@@ -214,32 +217,48 @@ pub fn value_iteration(
     mut progress: impl FnMut(usize, f64),
 ) -> Solved {
     let layout = Layout::of(seq);
+    let period = match seq.generator {
+        Generator::Random => 1,
+        Generator::Bag => 7,
+    };
     let n = layout.len(seq, red.classes);
     let mut values = vec![0.0; n];
     let mut scratch = vec![0.0; n];
+    // The values at the start of the current period (bag only; for random it is `scratch`).
+    let mut anchor: Vec<f64> = if period > 1 { vec![0.0; n] } else { Vec::new() };
     let mut residual = f64::INFINITY;
     let mut iterations = 0;
+    let mut last_difference = f64::INFINITY;
     let mut ratios: Vec<f64> = Vec::new();
     let mut since_jump = 0;
     while iterations < max_sweeps {
-        let last = residual;
         residual = match layout {
             Layout::Plain => sweep(seq, red, &values, &mut scratch),
             Layout::Lanes => sweep_lanes(seq, red, &values, &mut scratch),
         };
         std::mem::swap(&mut values, &mut scratch);
         iterations += 1;
-        since_jump += 1;
         progress(iterations, residual);
-        let ratio = if last.is_finite() && last > 0.0 {
-            residual / last
+        if iterations % period != 0 {
+            continue;
+        }
+        since_jump += 1;
+        let base: &[f64] = if period > 1 { &anchor } else { &scratch };
+        let difference = if period > 1 {
+            max_difference(&values, base)
+        } else {
+            residual
+        };
+        let ratio = if last_difference.is_finite() && last_difference > 0.0 {
+            difference / last_difference
         } else {
             0.0
         };
+        last_difference = difference;
         ratios.push(ratio);
-        let lambda = ratios.iter().rev().take(3).fold(0.0f64, |m, &r| m.max(r));
-        let distance = if lambda < 1.0 {
-            residual * lambda / (1.0 - lambda)
+        let mu = ratios.iter().rev().take(3).fold(0.0f64, |m, &r| m.max(r));
+        let distance = if mu < 1.0 {
+            difference * mu / (1.0 - mu)
         } else {
             f64::INFINITY
         };
@@ -251,18 +270,22 @@ pub fn value_iteration(
             && recent.len() == 3
             && recent
                 .iter()
-                .all(|&r| (r - ratio).abs() < 1e-3 && r > 0.5 && r < 0.9999);
+                .all(|&r| (r - ratio).abs() < 1e-3 && r > 0.3 && r < 0.9999);
         if steady {
             let factor = ratio / (1.0 - ratio);
             values
                 .par_iter_mut()
-                .zip(scratch.par_iter())
+                .zip(base.par_iter())
                 .for_each(|(v, &old)| *v += (*v - old) * factor);
             since_jump = 0;
+        }
+        if period > 1 {
+            anchor.copy_from_slice(&values);
         }
     }
     if layout == Layout::Lanes {
         drop(scratch);
+        drop(anchor);
         values = unlane(&values, seq, red.classes);
     }
     Solved {
@@ -270,4 +293,12 @@ pub fn value_iteration(
         iterations,
         residual,
     }
+}
+
+/// `max |a - b|`.
+fn max_difference(a: &[f64], b: &[f64]) -> f64 {
+    a.par_iter()
+        .zip(b.par_iter())
+        .map(|(x, y)| (x - y).abs())
+        .reduce(|| 0.0, f64::max)
 }
