@@ -134,10 +134,13 @@ fn solve_config(config: &Config) -> Result<Policy> {
         bar.enable_steady_tick(std::time::Duration::from_millis(200));
         bar
     });
-    let policy = fourwide::solve(config, &mut |sweep, residual| {
-        if let Some(bar) = &bar {
-            bar.set_message(format!("sweep {sweep}, Bellman residual {residual:.3e}"));
+    let policy = fourwide::solve(config, &mut |sweep, residual| match &bar {
+        Some(bar) => bar.set_message(format!("sweep {sweep}, Bellman residual {residual:.3e}")),
+        // Without a terminal: a plain line now and then, for logs of long solves.
+        None if sweep % 50 == 0 => {
+            eprintln!("fourwide: sweep {sweep}, Bellman residual {residual:.3e}")
         }
+        None => {}
     });
     if let Some(bar) = bar {
         bar.finish_and_clear();
@@ -160,7 +163,9 @@ struct Report {
     classes: usize,
     queue_states: usize,
     iterations: usize,
+    extrapolations: usize,
     residual: f64,
+    cpu_seconds: Option<f64>,
     peak_memory_bytes: Option<u64>,
 }
 
@@ -183,7 +188,9 @@ fn solve(args: &Args) -> Result<()> {
         classes: s.reduced.classes,
         queue_states: s.sequence.len(),
         iterations: policy.iterations,
+        extrapolations: policy.extrapolations,
         residual: policy.residual,
+        cpu_seconds: cpu_seconds(),
         peak_memory_bytes: peak_memory_bytes(),
     };
     if let Some(path) = &args.save {
@@ -253,8 +260,10 @@ struct Row<'a> {
     classes: usize,
     queue_states: usize,
     iterations: usize,
+    extrapolations: usize,
     residual: f64,
     seconds: f64,
+    cpu_seconds: Option<f64>,
     peak_memory_bytes: Option<u64>,
     seed_field_value: f64,
     best_field_value: f64,
@@ -278,8 +287,10 @@ fn record(path: &Path, config: &Config, report: &Report, values: &[(Field, f64)]
         classes: report.classes,
         queue_states: report.queue_states,
         iterations: report.iterations,
+        extrapolations: report.extrapolations,
         residual: report.residual,
         seconds: report.seconds,
+        cpu_seconds: report.cpu_seconds,
         peak_memory_bytes: report.peak_memory_bytes,
         seed_field_value: values.iter().find(|v| v.0 == seed).map_or(0.0, |v| v.1),
         best_field_value: values.iter().map(|v| v.1).fold(0.0, f64::max),
@@ -324,6 +335,20 @@ fn record(path: &Path, config: &Config, report: &Report, values: &[(Field, f64)]
     });
     let text = serde_json::to_string_pretty(&doc).expect("plain data serialises");
     crate::io::write_atomic(path, format!("{text}\n").as_bytes())
+}
+
+/// User + system CPU time of this process so far (all threads), from `/proc/self/stat`
+/// (clock ticks of 1/100 s, Linux's `USER_HZ`). Beside the wall time it shows how much of the
+/// machine a run got when other work shares it.
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which ends with the last ')'): state is field 3,
+    // utime and stime are fields 14 and 15.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let utime: f64 = fields.get(11)?.parse().ok()?;
+    let stime: f64 = fields.get(12)?.parse().ok()?;
+    Some((utime + stime) / 100.0)
 }
 
 #[derive(Serialize)]

@@ -62,13 +62,15 @@ pub fn solve(config: &Config, progress: &mut dyn FnMut(usize, f64)) -> Result<Po
         usize::MAX,
         progress,
     );
-    Ok(Policy::new(
+    let mut policy = Policy::new(
         structure,
         solved.values,
         solved.iterations,
         solved.residual,
         started.elapsed().as_secs_f64(),
-    ))
+    );
+    policy.extrapolations = solved.extrapolations;
+    Ok(policy)
 }
 
 #[cfg(test)]

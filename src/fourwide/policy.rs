@@ -85,6 +85,8 @@ pub struct Policy {
     pub residual: f64,
     /// Wall time of the solve.
     pub seconds: f64,
+    /// Extrapolation steps the value iteration took (0 for a loaded policy).
+    pub extrapolations: usize,
 }
 
 /// The header of a saved policy (one JSON line after the magic line).
@@ -115,6 +117,7 @@ impl Policy {
             iterations,
             residual,
             seconds,
+            extrapolations: 0,
         }
     }
 

@@ -53,6 +53,8 @@ pub struct Solved {
     pub iterations: usize,
     /// The Bellman residual `max |T V - V|` of the last sweep.
     pub residual: f64,
+    /// Extrapolation steps taken.
+    pub extrapolations: usize,
 }
 
 /// One Bellman sweep from `old` into `new` (plain layout); returns `max |new - old|`.
@@ -231,6 +233,7 @@ pub fn value_iteration(
     let mut last_difference = f64::INFINITY;
     let mut ratios: Vec<f64> = Vec::new();
     let mut since_jump = 0;
+    let mut extrapolations = 0;
     while iterations < max_sweeps {
         residual = match layout {
             Layout::Plain => sweep(seq, red, &values, &mut scratch),
@@ -278,6 +281,7 @@ pub fn value_iteration(
                 .zip(base.par_iter())
                 .for_each(|(v, &old)| *v += (*v - old) * factor);
             since_jump = 0;
+            extrapolations += 1;
         }
         if period > 1 {
             anchor.copy_from_slice(&values);
@@ -292,6 +296,7 @@ pub fn value_iteration(
         values,
         iterations,
         residual,
+        extrapolations,
     }
 }
 
