@@ -11,6 +11,8 @@ pub mod commands;
 pub mod error;
 /// Board features and the weight sets of the one-piece players.
 pub mod eval;
+/// The 4-wide combo solver: fields, sequence models, minimisation, value iteration, policy.
+pub mod fourwide;
 /// Reading inputs and writing outputs atomically.
 pub mod io;
 /// Placements (drop or unit-move reach) and their op paths.

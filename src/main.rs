@@ -13,35 +13,38 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Replay a record and print its score, pieces and end reason as JSON.
-    Verify(commands::verify::Args),
-    /// Print the evaluation features of a board file as JSON.
-    Features(commands::features::Args),
-    /// Play with a greedy one-piece player on a seed file, or through a line protocol.
-    Play(commands::play::Args),
     /// Search for a high-scoring record by beam search; write it and its verified score.
     Solve(commands::solve::Args),
-    /// Measure the engine's hot paths and write the figures to results/.
-    Bench(commands::bench::Args),
+    /// Replay a record and print its score, pieces and end reason as JSON.
+    Verify(commands::verify::Args),
     /// Show a replay: the board as text, a terminal animation, fumen pages or an HTML page.
     Show(commands::show::Args),
-    /// Summarise a folder of solve results (a beam sweep or a weight comparison) with plots.
-    Report(commands::report::Args),
+    /// Play with a greedy one-piece player on a seed file, or through a line protocol.
+    Play(commands::play::Args),
+    /// Print the evaluation features of a board file as JSON.
+    Features(commands::features::Args),
+    /// Solve the 4-wide combo problem, or query its best placement.
+    Fourwide(commands::fourwide::Args),
     /// Tune evaluator weights by the cross-entropy method over in-process beam searches.
     Tune(commands::tune::Args),
+    /// Summarise a folder of solve results (a beam sweep or a weight comparison) with plots.
+    Report(commands::report::Args),
+    /// Measure the engine's hot paths and write the figures to results/.
+    Bench(commands::bench::Args),
 }
 
 fn main() {
     let cli = Cli::parse();
     let result = match &cli.command {
-        Command::Verify(args) => commands::verify::run(args),
-        Command::Features(args) => commands::features::run(args),
-        Command::Play(args) => commands::play::run(args),
         Command::Solve(args) => commands::solve::run(args),
-        Command::Bench(args) => commands::bench::run(args),
+        Command::Verify(args) => commands::verify::run(args),
         Command::Show(args) => commands::show::run(args),
-        Command::Report(args) => commands::report::run(args),
+        Command::Play(args) => commands::play::run(args),
+        Command::Features(args) => commands::features::run(args),
+        Command::Fourwide(args) => commands::fourwide::run(args),
         Command::Tune(args) => commands::tune::run(args),
+        Command::Report(args) => commands::report::run(args),
+        Command::Bench(args) => commands::bench::run(args),
     };
     if let Err(e) = result {
         eprintln!("beamtris: {e}");

@@ -3,6 +3,7 @@
 
 pub mod bench;
 pub mod features;
+pub mod fourwide;
 pub mod play;
 pub mod report;
 pub mod show;

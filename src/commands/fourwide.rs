@@ -1,0 +1,412 @@
+//! `beamtris fourwide`: solve the 4-wide combo MDP and print each field's value, or
+//! `beamtris fourwide query`: the best placement for one field, hold and queue.
+
+use crate::error::{Error, Result};
+use crate::fourwide::{self, Config, Field, Generator, Piece, Placements, Policy};
+use crate::results::{peak_memory_bytes, RunInfo};
+use serde::Serialize;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+
+/// Solve the 4-wide combo problem (SPEC: /work/shared/fourwide/SPEC.md) and print each
+/// field's expected combo, averaged over the hold piece and the long-run queue.
+#[derive(clap::Args, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct Args {
+    #[command(subcommand)]
+    pub action: Option<Action>,
+    #[command(flatten)]
+    pub model: Model,
+    /// Pieces visible after the current one.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=7))]
+    pub preview: u8,
+    /// Hold on (always occupied; swap the current and held piece).
+    #[arg(long)]
+    pub hold: bool,
+    /// Print one JSON object on stdout instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// Save the solved policy to this file (for `fourwide query --policy`).
+    #[arg(long)]
+    pub save: Option<PathBuf>,
+    /// Add this run (sizes, seconds, peak memory, provenance) to a results file such as
+    /// results/fourwide.json, replacing an earlier run of the same configuration.
+    #[arg(long)]
+    pub record: Option<PathBuf>,
+}
+
+/// What else `fourwide` can do besides solving.
+#[derive(clap::Subcommand, Debug)]
+pub enum Action {
+    /// The best placement for a field, hold piece and queue, with its expected combo.
+    Query(QueryArgs),
+}
+
+/// The model options shared by solving and querying.
+#[derive(clap::Args, Debug, Clone)]
+pub struct Model {
+    /// Residual cells: 3 (seed XXX_) or 6 (seed XXX_/XXX_).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(3..=6))]
+    pub residuals: u8,
+    /// How pieces are generated.
+    #[arg(long, value_enum, default_value_t = GeneratorArg::Random)]
+    pub generator: GeneratorArg,
+    /// Placements allowed: every SRS-reachable position, or hard drops only.
+    #[arg(long, value_enum, default_value_t = PlacementsArg::Srs)]
+    pub placements: PlacementsArg,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum GeneratorArg {
+    Random,
+    Bag,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum PlacementsArg {
+    Srs,
+    Harddrop,
+}
+
+/// Answer from a saved policy (`--policy`) or by solving the configuration the query
+/// implies: the queue length sets the previews, `--hold` turns hold on.
+#[derive(clap::Args, Debug)]
+pub struct QueryArgs {
+    /// A policy saved by `fourwide --save`; without it the configuration is solved first.
+    #[arg(long)]
+    pub policy: Option<PathBuf>,
+    #[command(flatten)]
+    pub model: Model,
+    /// The field in SPEC notation, e.g. `XXX_` or `__XX/___X`.
+    #[arg(long)]
+    pub field: String,
+    /// The held piece (hold on); leave out for no hold.
+    #[arg(long)]
+    pub hold: Option<char>,
+    /// The current piece followed by the previews, e.g. `IOTSZ`.
+    #[arg(long)]
+    pub queue: String,
+    /// Bag generator: the pieces still in the bag after the last visible one (default: none,
+    /// a fresh bag comes next).
+    #[arg(long, default_value = "")]
+    pub bag: String,
+    /// Print every choice as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl Model {
+    fn config(&self, preview: usize, hold: bool) -> Result<Config> {
+        if self.residuals != 3 && self.residuals != 6 {
+            return Err(Error(format!(
+                "--residuals {}: only 3 and 6 are supported",
+                self.residuals
+            )));
+        }
+        Ok(Config {
+            residuals: self.residuals,
+            generator: match self.generator {
+                GeneratorArg::Random => Generator::Random,
+                GeneratorArg::Bag => Generator::Bag,
+            },
+            preview,
+            hold,
+            placements: match self.placements {
+                PlacementsArg::Srs => Placements::Srs,
+                PlacementsArg::Harddrop => Placements::HardDrop,
+            },
+        })
+    }
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    match &args.action {
+        Some(Action::Query(q)) => query(q),
+        None => solve(args),
+    }
+}
+
+/// Solves with a spinner on stderr when it is a terminal.
+fn solve_config(config: &Config) -> Result<Policy> {
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let bar = indicatif::ProgressBar::new_spinner();
+        bar.set_message("building fields and queue states");
+        bar.enable_steady_tick(std::time::Duration::from_millis(200));
+        bar
+    });
+    let policy = fourwide::solve(config, &mut |sweep, residual| match &bar {
+        Some(bar) => bar.set_message(format!("sweep {sweep}, Bellman residual {residual:.3e}")),
+        // Without a terminal: a plain line now and then, for logs of long solves.
+        None if sweep % 50 == 0 => {
+            eprintln!("fourwide: sweep {sweep}, Bellman residual {residual:.3e}")
+        }
+        None => {}
+    });
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    policy
+}
+
+#[derive(Serialize)]
+struct FieldValue {
+    field: String,
+    value: f64,
+}
+
+#[derive(Serialize)]
+struct Report {
+    states: usize,
+    minimized_states: usize,
+    seconds: f64,
+    fields: Vec<FieldValue>,
+    classes: usize,
+    queue_states: usize,
+    iterations: usize,
+    extrapolations: usize,
+    residual: f64,
+    cpu_seconds: Option<f64>,
+    peak_memory_bytes: Option<u64>,
+}
+
+fn solve(args: &Args) -> Result<()> {
+    let config = args.model.config(args.preview as usize, args.hold)?;
+    let policy = solve_config(&config)?;
+    let s = &policy.structure;
+    let values = policy.field_values();
+    let report = Report {
+        states: s.states(),
+        minimized_states: s.minimized_states(),
+        seconds: policy.seconds,
+        fields: values
+            .iter()
+            .map(|(f, v)| FieldValue {
+                field: f.to_string(),
+                value: *v,
+            })
+            .collect(),
+        classes: s.reduced.classes,
+        queue_states: s.sequence.len(),
+        iterations: policy.iterations,
+        extrapolations: policy.extrapolations,
+        residual: policy.residual,
+        cpu_seconds: cpu_seconds(),
+        peak_memory_bytes: peak_memory_bytes(),
+    };
+    if let Some(path) = &args.save {
+        policy.save(path)?;
+    }
+    if let Some(path) = &args.record {
+        record(path, &config, &report, &values)?;
+    }
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string(&report).expect("plain data serialises")
+        );
+    } else {
+        print_table(&config, &report, &values);
+    }
+    Ok(())
+}
+
+fn print_table(config: &Config, report: &Report, values: &[(Field, f64)]) {
+    println!(
+        "{} residuals, {} generator, {} previews, hold {}, {} placements",
+        config.residuals,
+        config.generator.name(),
+        config.preview,
+        if config.hold { "on" } else { "off" },
+        config.placements.name()
+    );
+    println!(
+        "states {} -> {} after minimisation ({} classes x {} queue states); {} sweeps, \
+         residual {:.1e}, {:.2} s",
+        report.states,
+        report.minimized_states,
+        report.classes,
+        report.queue_states,
+        report.iterations,
+        report.residual,
+        report.seconds
+    );
+    let mut sorted: Vec<&(Field, f64)> = values.iter().collect();
+    sorted.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    let width = sorted
+        .iter()
+        .map(|(f, _)| f.to_string().len())
+        .max()
+        .unwrap_or(4)
+        .max(5);
+    println!("{:<width$}  value", "field");
+    for (f, v) in sorted {
+        println!("{:<width$}  {v:.6}", f.to_string());
+    }
+    let mean = values.iter().map(|v| v.1).sum::<f64>() / values.len().max(1) as f64;
+    println!("{:<width$}  {mean:.6}", "mean");
+}
+
+/// One row of results/fourwide.json.
+#[derive(Serialize)]
+struct Row<'a> {
+    residuals: u8,
+    generator: &'static str,
+    preview: usize,
+    hold: bool,
+    placements: &'static str,
+    fields: usize,
+    states: usize,
+    minimized_states: usize,
+    classes: usize,
+    queue_states: usize,
+    iterations: usize,
+    extrapolations: usize,
+    residual: f64,
+    seconds: f64,
+    cpu_seconds: Option<f64>,
+    peak_memory_bytes: Option<u64>,
+    seed_field_value: f64,
+    best_field_value: f64,
+    mean_field_value: f64,
+    load_average: Option<String>,
+    run: &'a RunInfo,
+}
+
+fn record(path: &Path, config: &Config, report: &Report, values: &[(Field, f64)]) -> Result<()> {
+    let run = RunInfo::now();
+    let seed = config.seed()?;
+    let row = Row {
+        residuals: config.residuals,
+        generator: config.generator.name(),
+        preview: config.preview,
+        hold: config.hold,
+        placements: config.placements.name(),
+        fields: values.len(),
+        states: report.states,
+        minimized_states: report.minimized_states,
+        classes: report.classes,
+        queue_states: report.queue_states,
+        iterations: report.iterations,
+        extrapolations: report.extrapolations,
+        residual: report.residual,
+        seconds: report.seconds,
+        cpu_seconds: report.cpu_seconds,
+        peak_memory_bytes: report.peak_memory_bytes,
+        seed_field_value: values.iter().find(|v| v.0 == seed).map_or(0.0, |v| v.1),
+        best_field_value: values.iter().map(|v| v.1).fold(0.0, f64::max),
+        mean_field_value: values.iter().map(|v| v.1).sum::<f64>() / values.len().max(1) as f64,
+        load_average: std::fs::read_to_string("/proc/loadavg")
+            .ok()
+            .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" ")),
+        run: &run,
+    };
+    let row = serde_json::to_value(&row).expect("plain data serialises");
+    let mut runs: Vec<serde_json::Value> = match std::fs::read_to_string(path) {
+        Ok(text) => {
+            let doc: serde_json::Value =
+                serde_json::from_str(&text).map_err(|e| Error::at(path.display(), e))?;
+            doc.get("runs")
+                .and_then(|r| r.as_array())
+                .cloned()
+                .ok_or_else(|| Error::at(path.display(), "no \"runs\" array"))?
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        Err(e) => return Err(Error::at(path.display(), e)),
+    };
+    let key = |r: &serde_json::Value| {
+        ["residuals", "generator", "preview", "hold", "placements"].map(|k| r.get(k).cloned())
+    };
+    runs.retain(|r| key(r) != key(&row));
+    runs.push(row);
+    runs.sort_by_key(|r| {
+        (
+            r["residuals"].as_u64(),
+            r["placements"].as_str().map(String::from),
+            r["generator"].as_str().map(String::from),
+            r["hold"].as_bool(),
+            r["preview"].as_u64(),
+        )
+    });
+    let doc = serde_json::json!({
+        "description": "beamtris fourwide solves: sizes before and after minimisation, \
+                        value-iteration sweeps to a Bellman residual below 1e-9, wall time \
+                        and peak resident memory of the process",
+        "runs": runs,
+    });
+    let text = serde_json::to_string_pretty(&doc).expect("plain data serialises");
+    crate::io::write_atomic(path, format!("{text}\n").as_bytes())
+}
+
+/// User + system CPU time of this process so far (all threads), from `/proc/self/stat`
+/// (clock ticks of 1/100 s, Linux's `USER_HZ`). Beside the wall time it shows how much of the
+/// machine a run got when other work shares it.
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which ends with the last ')'): state is field 3,
+    // utime and stime are fields 14 and 15.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let utime: f64 = fields.get(11)?.parse().ok()?;
+    let stime: f64 = fields.get(12)?.parse().ok()?;
+    Some((utime + stime) / 100.0)
+}
+
+#[derive(Serialize)]
+struct QueryReport<'a> {
+    field: String,
+    hold: Option<char>,
+    queue: &'a str,
+    best: Option<&'a fourwide::Choice>,
+    choices: &'a [fourwide::Choice],
+}
+
+fn query(args: &QueryArgs) -> Result<()> {
+    let field = Field::parse(&args.field)?;
+    let queue = Piece::parse_list(&args.queue)?;
+    let Some((&current, next)) = queue.split_first() else {
+        return Err(Error("--queue: give at least the current piece".into()));
+    };
+    let hold = args.hold.map(Piece::from_letter).transpose()?;
+    let bag = Piece::parse_list(&args.bag)?;
+    let policy = match &args.policy {
+        Some(path) => Policy::load(path)?,
+        None => solve_config(&args.model.config(next.len(), hold.is_some())?)?,
+    };
+    let choices = policy.choices(field, hold, current, next, &bag)?;
+    if args.json {
+        let report = QueryReport {
+            field: field.to_string(),
+            hold: hold.map(|p| p.letter()),
+            queue: &args.queue,
+            best: choices.first(),
+            choices: &choices,
+        };
+        println!(
+            "{}",
+            serde_json::to_string(&report).expect("plain data serialises")
+        );
+        return Ok(());
+    }
+    match choices.first() {
+        None => println!("no clearing placement: the combo ends here (expected combo 0)"),
+        Some(best) => {
+            let how = if best.hold {
+                format!("hold, place {}", best.piece)
+            } else {
+                format!("place {}", best.piece)
+            };
+            println!(
+                "{how} -> {}   expected combo {:.6}",
+                best.field, best.expected
+            );
+            for c in &choices[1..] {
+                let how = if c.hold { "hold" } else { "    " };
+                println!(
+                    "  also: {how} {} -> {}   {:.6}",
+                    c.piece, c.field, c.expected
+                );
+            }
+        }
+    }
+    Ok(())
+}
