@@ -32,6 +32,8 @@ fn sweep_and_compare_reports_summarise_real_runs() {
             "1200",
             "--weights",
             weights,
+            "--moves",
+            "drop",
             "--threads",
             "1",
             "--out",
