@@ -19,6 +19,8 @@ pub mod io;
 pub mod movegen;
 /// Shapes and rotation states.
 pub mod piece;
+/// Progress bars for long runs.
+pub mod progress;
 /// Line protocols for online play (the classroom protocol).
 pub mod protocol;
 /// The op record: parse, validate, format.

@@ -190,7 +190,7 @@ fn solve(args: &Args) -> Result<()> {
         iterations: policy.iterations,
         extrapolations: policy.extrapolations,
         residual: policy.residual,
-        cpu_seconds: cpu_seconds(),
+        cpu_seconds: crate::results::process_cpu_seconds(),
         peak_memory_bytes: peak_memory_bytes(),
     };
     if let Some(path) = &args.save {
@@ -335,20 +335,6 @@ fn record(path: &Path, config: &Config, report: &Report, values: &[(Field, f64)]
     });
     let text = serde_json::to_string_pretty(&doc).expect("plain data serialises");
     crate::io::write_atomic(path, format!("{text}\n").as_bytes())
-}
-
-/// User + system CPU time of this process so far (all threads), from `/proc/self/stat`
-/// (clock ticks of 1/100 s, Linux's `USER_HZ`). Beside the wall time it shows how much of the
-/// machine a run got when other work shares it.
-fn cpu_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    // Fields after the command name (which ends with the last ')'): state is field 3,
-    // utime and stime are fields 14 and 15.
-    let rest = &stat[stat.rfind(')')? + 2..];
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    let utime: f64 = fields.get(11)?.parse().ok()?;
-    let stime: f64 = fields.get(12)?.parse().ok()?;
-    Some((utime + stime) / 100.0)
 }
 
 #[derive(Serialize)]

@@ -75,21 +75,6 @@ pub struct SolveReport {
     pub run: RunInfo,
 }
 
-fn progress_bar(total: u64) -> indicatif::ProgressBar {
-    let bar = indicatif::ProgressBar::with_draw_target(
-        Some(total),
-        indicatif::ProgressDrawTarget::stderr_with_hz(4),
-    );
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:30}] {pos}/{len} pieces  {per_sec}  eta {eta}  best {msg}",
-        )
-        .expect("valid template")
-        .progress_chars("=> "),
-    );
-    bar
-}
-
 /// Pieces between two entries of `score_every_1000`.
 const CHECKPOINT_EVERY: usize = 1000;
 
@@ -149,7 +134,10 @@ pub fn run(args: &Args) -> Result<()> {
         .pieces
         .unwrap_or(usize::MAX)
         .min(pieces.len().saturating_sub(1));
-    let bar = progress_bar(total as u64);
+    let bar = crate::progress::bar(
+        total as u64,
+        "{pos}/{len} pieces  {per_sec}  eta {eta}  best {msg}",
+    );
     // Without a terminal (a run logged to a file) a line every half minute stands in for the
     // bar.
     let plain = bar.is_hidden();

@@ -289,7 +289,7 @@ pub fn run(args: &Args) -> Result<()> {
         .push(serde_json::to_value(RunInfo::now()).expect("serialises"));
     let pieces = seed.pieces();
     let todo = (args.generations - state.cem.generation) * state.settings.cem.population;
-    let bar = progress_bar(todo as u64);
+    let bar = crate::progress::bar(todo as u64, "{pos}/{len} candidates  eta {eta}");
     let plain = bar.is_hidden();
     let started = Instant::now();
     while state.cem.generation < args.generations {
@@ -349,21 +349,6 @@ pub fn run(args: &Args) -> Result<()> {
         args.out.join("best.json").display()
     );
     Ok(())
-}
-
-fn progress_bar(total: u64) -> indicatif::ProgressBar {
-    let bar = indicatif::ProgressBar::with_draw_target(
-        Some(total),
-        indicatif::ProgressDrawTarget::stderr_with_hz(4),
-    );
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:30}] {pos}/{len} candidates  eta {eta}",
-        )
-        .expect("valid template")
-        .progress_chars("=> "),
-    );
-    bar
 }
 
 #[cfg(test)]
