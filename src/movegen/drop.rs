@@ -69,6 +69,10 @@ const PROFILES: [[Profile; 4]; 7] = {
 /// Works on column bitboards: a cell's fall ends above the first filled cell below it, so a
 /// landing row is a trailing-zero count per piece column.
 pub fn drop_placements(board: &Board, piece: Piece, out: &mut Vec<Pos>) {
+    if board.top_row() >= SPAWN_ZONE_ROWS {
+        drop_placements_low_stack(board, piece, out);
+        return;
+    }
     let shape = piece.shape;
     let mut cols = board.columns();
     for c in cols.iter_mut() {
@@ -106,6 +110,46 @@ pub fn drop_placements(board: &Board, piece: Piece, out: &mut Vec<Pos>) {
                 x,
                 y: SPAWN_Y + drop_distance(&cols, p, x),
                 state: shape.canonical_state(state),
+            });
+        }
+    }
+}
+
+/// Rows 0..=2: the only rows a piece at spawn height can touch.
+const SPAWN_ZONE_ROWS: usize = 3;
+
+/// [`drop_placements`] when the stack is below the spawn rows: every column fits at spawn
+/// height and every cell starts above its column's top, so a landing row is the least of
+/// `top - 1 - bottom` over the piece's columns, taken for all columns at once.
+fn drop_placements_low_stack(board: &Board, piece: Piece, out: &mut Vec<Pos>) {
+    let shape = piece.shape;
+    // tops[x + 2] for x in -2..14: columns off the board never bound the fall
+    let mut tops = [i8::MAX; 16];
+    for (x, &t) in board.column_tops().iter().enumerate() {
+        tops[x + 2] = t as i8;
+    }
+    let mut state = piece.state;
+    for r in 0..shape.orientations() {
+        if r > 0 {
+            state = (state + 1) & 3;
+        }
+        let p = &PROFILES[shape.index()][state as usize];
+        let mut land = [i8::MAX; WIDTH];
+        for dx in p.min_dx..=p.max_dx {
+            let b = p.bottom[(dx + 2) as usize];
+            if b == i8::MIN {
+                continue;
+            }
+            for (x, y) in land.iter_mut().enumerate() {
+                *y = (*y).min(tops[(x as i8 + dx + 2) as usize].saturating_sub(1 + b + SPAWN_Y));
+            }
+        }
+        let canonical = shape.canonical_state(state);
+        for x in -p.min_dx..WIDTH as i8 - p.max_dx {
+            out.push(Pos {
+                x,
+                y: SPAWN_Y + land[x as usize],
+                state: canonical,
             });
         }
     }
