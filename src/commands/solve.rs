@@ -10,8 +10,6 @@ use crate::search::beam::{self, BeamConfig};
 use crate::search::evaluator::{Evaluator, Weights};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::time::Instant;
 
 /// Find a high-scoring record by beam search, replay it, and write it with a results JSON.
@@ -95,15 +93,7 @@ pub fn run(args: &Args) -> Result<()> {
         return Err(Error("--beam: must be at least 1".into()));
     }
     let weights = Weights::resolve(&args.weights)?;
-    let threads = args.threads.unwrap_or_else(|| {
-        std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1)
-    });
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.max(1))
-        .build()
-        .map_err(|e| Error(format!("--threads: {e}")))?;
+    let (threads, pool) = super::thread_pool(args.threads)?;
     let out = args.out.clone().unwrap_or_else(|| {
         PathBuf::from(format!(
             "results/solve-{}-{}-b{}.json",
@@ -117,12 +107,7 @@ pub fn run(args: &Args) -> Result<()> {
     });
     let run_info = RunInfo::now();
     let load_at_start = load_average();
-    let stop = Arc::new(AtomicBool::new(false));
-    {
-        let stop = stop.clone();
-        // A second handler cannot be installed (tests call run twice); that is harmless.
-        let _ = ctrlc::set_handler(move || stop.store(true, Ordering::SeqCst));
-    }
+    let stop = super::stop_on_ctrl_c();
     let pieces = seed.pieces();
     let cfg = BeamConfig {
         beam: args.beam,

@@ -12,8 +12,6 @@ use crate::search::evaluator::{Evaluator, Weights, FEATURES};
 use crate::search::tune::{self, CemConfig, CemState, Param};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::time::Instant;
 
 /// Tune evaluator weights for the beam search (cross-entropy method).
@@ -270,20 +268,8 @@ pub fn run(args: &Args) -> Result<()> {
             state.cem.generation + 1
         );
     }
-    let threads = args.threads.unwrap_or_else(|| {
-        std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1)
-    });
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.max(1))
-        .build()
-        .map_err(|e| Error(format!("--threads: {e}")))?;
-    let stop = Arc::new(AtomicBool::new(false));
-    {
-        let stop = stop.clone();
-        let _ = ctrlc::set_handler(move || stop.store(true, Ordering::SeqCst));
-    }
+    let (_, pool) = super::thread_pool(args.threads)?;
+    let stop = super::stop_on_ctrl_c();
     state
         .runs
         .push(serde_json::to_value(RunInfo::now()).expect("serialises"));
