@@ -4,29 +4,13 @@
 //!
 //! `cargo bench --bench players`
 
-use beamtris::board::Board;
 use beamtris::eval::{features, Weights};
-use beamtris::piece::Shape;
-use beamtris::rules::standard::{self, TopOut};
+use beamtris::rules::standard::TopOut;
 use beamtris::search::greedy;
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 
-/// (board, piece) pairs met by a Dellacherie game.
-fn positions(n: usize) -> Vec<(Board, Shape)> {
-    let mut board = Board::EMPTY;
-    let mut out = Vec::with_capacity(n);
-    for shape in standard::Pieces::new(1).take(n) {
-        out.push((board, shape));
-        match greedy::best_standard(&board, shape, &Weights::DELLACHERIE, TopOut::Simplified) {
-            Some((_, l)) => board = l.board,
-            None => board = Board::EMPTY,
-        }
-    }
-    out
-}
-
 fn bench(c: &mut Criterion) {
-    let pos = positions(1024);
+    let pos = beamtris::bench::player_positions(1024);
     for (name, w) in [
         ("dellacherie", Weights::DELLACHERIE),
         ("eltetris", Weights::EL_TETRIS),

@@ -3,12 +3,15 @@
 //! with the command that produced them; timed loops never live in tests.
 
 use crate::board::Board;
+use crate::eval::Weights;
 use crate::movegen::{self, MoveSet};
 use crate::piece::Shape;
 use crate::record::Record;
 use crate::replay;
+use crate::rules::standard::{self, TopOut};
 use crate::rules::{tencent, Piece};
 use crate::search::evaluator::fast_features;
+use crate::search::greedy;
 use serde::Serialize;
 use std::hint::black_box;
 use std::time::Instant;
@@ -25,13 +28,19 @@ pub struct Figure {
     pub items_per_second: f64,
 }
 
-/// Nanoseconds this thread has spent on a CPU (`/proc/thread-self/schedstat`), so a figure
-/// does not count the time other processes held the core; wall time where it is unavailable.
-fn thread_cpu_ns(wall: Instant) -> u64 {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|s| s.split_whitespace().next().and_then(|v| v.parse().ok()))
-        .unwrap_or_else(|| wall.elapsed().as_nanos() as u64)
+/// Nanoseconds this thread has run on a CPU (`CLOCK_THREAD_CPUTIME_ID`), so a figure does
+/// not count the time other processes held the core; `None` where the clock is missing.
+///
+/// Not `/proc/thread-self/schedstat`: on this VM's kernel it advances in 4 ms ticks, which
+/// quantised the short samples of earlier figures.
+pub fn thread_cpu_ns() -> Option<u64> {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `t` is a valid timespec for the call to write into.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    (rc == 0).then(|| t.tv_sec as u64 * 1_000_000_000 + t.tv_nsec as u64)
 }
 
 /// Times `f` (returning the items it produced) in thread CPU time and keeps the median of
@@ -40,13 +49,14 @@ pub fn measure(name: &str, iters: u64, repeats: usize, mut f: impl FnMut() -> us
     let mut samples = Vec::with_capacity(repeats);
     let mut items = 0usize;
     let origin = Instant::now();
+    let now = || thread_cpu_ns().unwrap_or_else(|| origin.elapsed().as_nanos() as u64);
     for _ in 0..repeats {
-        let start = thread_cpu_ns(origin);
+        let start = now();
         items = 0;
         for _ in 0..iters {
             items += black_box(f());
         }
-        samples.push((thread_cpu_ns(origin) - start) as f64 / iters as f64);
+        samples.push((now() - start) as f64 / iters as f64);
     }
     samples.sort_by(|a, b| a.total_cmp(b));
     let ns = samples[samples.len() / 2];
@@ -129,6 +139,54 @@ pub fn engine_figures(record: &Record, pieces: &[Piece], scale: u64) -> Vec<Figu
     for f in figures.iter_mut().filter(|f| f.name.contains("per child")) {
         f.ns_per_iter /= f.items_per_iter.max(1.0);
         f.items_per_iter = 1.0;
+    }
+    figures
+}
+
+/// (board, piece) pairs met by a greedy Dellacherie game on the standard rules (seed 1): the
+/// boards a one-piece player decides on, with realistic stacks.
+pub fn player_positions(n: usize) -> Vec<(Board, Shape)> {
+    let mut board = Board::EMPTY;
+    let mut out = Vec::with_capacity(n);
+    for shape in standard::Pieces::new(1).take(n) {
+        out.push((board, shape));
+        match greedy::best_standard(&board, shape, &Weights::DELLACHERIE, TopOut::Simplified) {
+            Some((_, l)) => board = l.board,
+            None => board = Board::EMPTY,
+        }
+    }
+    out
+}
+
+/// Time per decision (every placement of one piece valued, the best landed) of the three
+/// one-piece players, over 1024 positions of a Dellacherie game.
+pub fn player_figures(scale: u64) -> Vec<Figure> {
+    let positions = player_positions(1024);
+    let mut figures = Vec::new();
+    for (name, w) in [
+        ("dellacherie", Weights::DELLACHERIE),
+        ("eltetris", Weights::EL_TETRIS),
+        ("bcts", Weights::BCTS),
+    ] {
+        let mut f = measure(
+            &format!("{name} decision (standard rules, per decision)"),
+            scale * 20,
+            7,
+            || {
+                for &(board, shape) in &positions {
+                    black_box(greedy::best_standard(
+                        black_box(&board),
+                        shape,
+                        &w,
+                        TopOut::Simplified,
+                    ));
+                }
+                positions.len()
+            },
+        );
+        f.ns_per_iter /= positions.len() as f64;
+        f.items_per_iter = 1.0;
+        figures.push(f);
     }
     figures
 }

@@ -19,9 +19,26 @@ pub struct Args {
     /// Work multiplier: larger is slower and steadier.
     #[arg(long, default_value_t = 5)]
     pub scale: u64,
-    /// Where to write the figures.
+    /// Where to write the engine figures.
     #[arg(long, default_value = "results/bench-engine.json")]
     pub out: PathBuf,
+    /// Where to write the one-piece players' decision times.
+    #[arg(long, default_value = "results/bench-players.json")]
+    pub players_out: PathBuf,
+    /// Which figures to measure.
+    #[arg(long, value_enum, default_value_t = Suite::All)]
+    pub suite: Suite,
+}
+
+/// The groups of figures `bench` measures.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Suite {
+    /// Replay, placement generation, child evaluation (results/bench-engine.json).
+    Engine,
+    /// Decision time of the one-piece players (results/bench-players.json).
+    Players,
+    /// Both.
+    All,
 }
 
 #[derive(Serialize)]
@@ -32,10 +49,23 @@ struct Report {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let record = io::read_record(&args.record)?;
-    let pieces = crate::seed::Seed::tencent_geek_4().pieces();
-    let run = RunInfo::now();
-    let figures = bench::engine_figures(&record, &pieces, args.scale.max(1));
+    let scale = args.scale.max(1);
+    if args.suite != Suite::Players {
+        let record = io::read_record(&args.record)?;
+        let pieces = crate::seed::Seed::tencent_geek_4().pieces();
+        let run = RunInfo::now();
+        let figures = bench::engine_figures(&record, &pieces, scale);
+        write(&args.out, figures, run)?;
+    }
+    if args.suite != Suite::Engine {
+        let run = RunInfo::now();
+        write(&args.players_out, bench::player_figures(scale), run)?;
+    }
+    Ok(())
+}
+
+/// Prints the figures as a table on stderr and as JSON on stdout, and writes the JSON.
+fn write(out: &std::path::Path, figures: Vec<bench::Figure>, run: RunInfo) -> Result<()> {
     for f in &figures {
         eprintln!(
             "{:<62} {:>12.1} ns  {:>8.1} items  {:>14.0} items/s",
@@ -43,7 +73,7 @@ pub fn run(args: &Args) -> Result<()> {
         );
     }
     let json = serde_json::to_string_pretty(&Report { figures, run }).expect("serialises");
-    io::write_atomic(&args.out, format!("{json}\n").as_bytes())?;
+    io::write_atomic(out, format!("{json}\n").as_bytes())?;
     println!("{json}");
     Ok(())
 }

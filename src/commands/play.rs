@@ -87,7 +87,7 @@ pub struct StandardReport {
     /// Decisions per second of one thread (decisions / summed game times).
     pub decisions_per_second_per_thread: f64,
     /// Decisions per second of CPU time actually given to the game threads (Linux
-    /// `/proc/thread-self/schedstat`), which a busy shared machine does not dilute; absent where
+    /// `CLOCK_THREAD_CPUTIME_ID`), which a busy shared machine does not dilute; absent where
     /// the OS does not report it.
     pub decisions_per_cpu_second: Option<f64>,
     /// Decisions per second of the whole run (decisions / wall time).
@@ -168,12 +168,6 @@ pub fn stats(values: &[u64]) -> (f64, f64, u64, u64) {
     (mean, (var / n).sqrt(), min, max)
 }
 
-/// Nanoseconds this thread has run on a CPU, from `/proc/thread-self/schedstat`.
-fn thread_cpu_ns() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    text.split_whitespace().next()?.parse().ok()
-}
-
 fn run_standard(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()> {
     let Generator::Uniform { seed: base } = seed.generator else {
         return Err(Error(format!(
@@ -196,7 +190,7 @@ fn run_standard(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()
         .into_par_iter()
         .map(|g| {
             let t = Instant::now();
-            let cpu = thread_cpu_ns();
+            let cpu = crate::bench::thread_cpu_ns();
             let o = greedy::play_standard(
                 &w,
                 standard::game_seed(base, g),
@@ -204,7 +198,7 @@ fn run_standard(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()
                 max_lines,
                 max_pieces,
             );
-            let cpu = match (cpu, thread_cpu_ns()) {
+            let cpu = match (cpu, crate::bench::thread_cpu_ns()) {
                 (Some(a), Some(b)) => Some(b.saturating_sub(a)),
                 _ => None,
             };

@@ -275,7 +275,8 @@ pub fn landing_height(shape: Shape, pos: Pos) -> f64 {
 #[inline(always)]
 pub fn landing_height_of_rows(top: i32, bottom: i32) -> f64 {
     let h = HEIGHT as i32;
-    ((h - bottom) + (h - top)) as f64 / 2.0
+    // times 0.5, not divided by 2: the same value to the last bit, without a division
+    ((h - bottom) + (h - top)) as f64 * 0.5
 }
 
 /// The on-board cells of `shape` at `pos` (cells above row 0 left out).

@@ -1,6 +1,7 @@
 //! Searches over a known piece sequence, and the one-piece players.
 
 pub mod beam;
+mod drop_values;
 pub mod evaluator;
 pub mod greedy;
 pub mod tune;
