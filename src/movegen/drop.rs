@@ -16,6 +16,11 @@ struct Profile {
     max_dx: i8,
     /// `bottom[dx + 2]` = largest dy of a cell in column dx.
     bottom: [i8; 5],
+    /// The drop placements of this state at every column, left to right, with `y` still 0:
+    /// the low-stack path copies them out and only writes the rows.
+    row: [Pos; WIDTH],
+    /// How many of `row` are on the board.
+    count: u8,
 }
 
 const fn profile(shape: Shape, state: u8) -> Profile {
@@ -24,6 +29,12 @@ const fn profile(shape: Shape, state: u8) -> Profile {
         min_dx: 2,
         max_dx: -2,
         bottom: [i8::MIN; 5],
+        row: [Pos {
+            x: 0,
+            y: 0,
+            state: 0,
+        }; WIDTH],
+        count: 0,
     };
     let mut i = 0;
     while i < 4 {
@@ -40,15 +51,21 @@ const fn profile(shape: Shape, state: u8) -> Profile {
         }
         i += 1;
     }
+    p.count = WIDTH as u8 - (p.max_dx - p.min_dx) as u8;
+    let mut k = 0;
+    while k < p.count as usize {
+        p.row[k] = Pos {
+            x: k as i8 - p.min_dx,
+            y: 0,
+            state: shape.canonical_state(state),
+        };
+        k += 1;
+    }
     p
 }
 
 const PROFILES: [[Profile; 4]; 7] = {
-    let mut table = [[Profile {
-        min_dx: 0,
-        max_dx: 0,
-        bottom: [0; 5],
-    }; 4]; 7];
+    let mut table = [[profile(Shape::O, 0); 4]; 7];
     let mut s = 0;
     while s < 7 {
         let mut r = 0;
@@ -120,38 +137,42 @@ const SPAWN_ZONE_ROWS: usize = 3;
 
 /// [`drop_placements`] when the stack is below the spawn rows: every column fits at spawn
 /// height and every cell starts above its column's top, so a landing row is the least of
-/// `top - 1 - bottom` over the piece's columns, taken for all columns at once.
+/// `top - 1 - bottom` over the piece's columns, taken for all columns at once (lanes of bytes,
+/// which the compiler vectorises) and written out in one stretch per rotation.
+#[inline]
 fn drop_placements_low_stack(board: &Board, piece: Piece, out: &mut Vec<Pos>) {
+    /// Stands for "no column here": above any landing row, small enough not to overflow.
+    const OFF_BOARD: i8 = 64;
     let shape = piece.shape;
-    // tops[x + 2] for x in -2..14: columns off the board never bound the fall
-    let mut tops = [i8::MAX; 16];
-    for (x, &t) in board.column_tops().iter().enumerate() {
-        tops[x + 2] = t as i8;
+    // tops[x + 2] for x in -2..22: columns off the board never bound the fall
+    let mut tops = [OFF_BOARD; 24];
+    for (x, c) in board.columns().into_iter().enumerate() {
+        tops[x + 2] = (c | 1 << HEIGHT).trailing_zeros() as i8;
     }
+    out.reserve(4 * WIDTH);
     let mut state = piece.state;
     for r in 0..shape.orientations() {
         if r > 0 {
             state = (state + 1) & 3;
         }
         let p = &PROFILES[shape.index()][state as usize];
-        let mut land = [i8::MAX; WIDTH];
+        let mut land = [OFF_BOARD; 16];
         for dx in p.min_dx..=p.max_dx {
+            // the lowest cell of column dx; 1 + b >= -1, so no lane overflows
             let b = p.bottom[(dx + 2) as usize];
-            if b == i8::MIN {
-                continue;
-            }
-            for (x, y) in land.iter_mut().enumerate() {
-                *y = (*y).min(tops[(x as i8 + dx + 2) as usize].saturating_sub(1 + b + SPAWN_Y));
+            let column: &[i8; 16] = tops[(dx + 2) as usize..(dx + 18) as usize]
+                .try_into()
+                .expect("16 lanes");
+            for (y, &t) in land.iter_mut().zip(column) {
+                *y = (*y).min(t - (1 + b));
             }
         }
-        let canonical = shape.canonical_state(state);
-        for x in -p.min_dx..WIDTH as i8 - p.max_dx {
-            out.push(Pos {
-                x,
-                y: SPAWN_Y + land[x as usize],
-                state: canonical,
-            });
+        let lo = (-p.min_dx) as usize;
+        let mut row = p.row;
+        for (k, pos) in row.iter_mut().enumerate() {
+            pos.y = land[lo + k];
         }
+        out.extend_from_slice(&row[..p.count as usize]);
     }
 }
 
