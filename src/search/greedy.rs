@@ -217,13 +217,10 @@ fn scan_state<const W: usize, const N: usize, const HOLES: bool>(
 ) {
     let left = standard::geometry_of(shape, state).left;
     let lanes = state_values::<W, N, HOLES>(values, shape, state, w, top_out);
-    let (mut top, mut at) = (f64::NEG_INFINITY, 0);
-    for (i, &v) in lanes.iter().enumerate() {
-        if v > top {
-            (top, at) = (v, i);
-        }
-    }
+    // The largest value, then the first lane holding it: the first met among equals.
+    let top = largest(lanes);
     if top > best.0 {
+        let at = lanes.iter().position(|&v| v == top).unwrap_or(0);
         *best = (
             top,
             Some(Drop {
@@ -232,6 +229,20 @@ fn scan_state<const W: usize, const N: usize, const HOLES: bool>(
             }),
         );
     }
+}
+
+/// The largest of `N` (a power of two) values, halving the lanes each step so that each step
+/// is one vector operation. No value is NaN.
+#[inline(always)]
+fn largest<const N: usize>(mut v: [f64; N]) -> f64 {
+    let mut n = N;
+    while n > 1 {
+        n /= 2;
+        for i in 0..n {
+            v[i] = if v[i + n] > v[i] { v[i + n] } else { v[i] };
+        }
+    }
+    v[0]
 }
 
 /// The best placement: state ascending, then column ascending, the first met among equals.
