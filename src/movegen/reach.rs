@@ -23,23 +23,39 @@ fn free_rows(board: &Board) -> [u16; HEIGHT + 4] {
     free
 }
 
+/// The first centre row at which `shape` may touch the stack in some state: above it every
+/// cell of every state is in a row above `top_row`, so the piece fits wherever the walls let
+/// it, and can neither rest nor complete a row.
+fn open_rows(shape: Shape, states: u8, top_row: usize) -> usize {
+    let lowest = (0..states)
+        .flat_map(|s| shape.cells(s))
+        .map(|c| c.1)
+        .max()
+        .unwrap_or(0);
+    (top_row as i8 - lowest).max(0) as usize
+}
+
 impl Fit {
+    /// One pass per cell over all twenty rows: the same shift for every row, so the rows are
+    /// lanes of one vector operation.
     fn new(board: &Board, shape: Shape, states: u8) -> Fit {
         let free = free_rows(board);
         let mut rows = [[0u16; HEIGHT + 1]; 4];
         for s in 0..states {
-            let cells = shape.cells(s);
-            for y in 0..HEIGHT {
-                let mut m = FULL_ROW;
-                for (dx, dy) in cells {
-                    let f = free[(y as i8 + dy + 2) as usize];
-                    m &= if dx >= 0 {
-                        f >> dx
-                    } else {
-                        (f << (-dx)) & FULL_ROW
-                    };
+            let fit = &mut rows[s as usize];
+            fit[..HEIGHT].fill(FULL_ROW);
+            for (dx, dy) in shape.cells(s) {
+                let start = (dy + 2) as usize;
+                let cell_rows = &free[start..start + HEIGHT];
+                if dx >= 0 {
+                    for (m, &f) in fit.iter_mut().zip(cell_rows) {
+                        *m &= f >> dx;
+                    }
+                } else {
+                    for (m, &f) in fit.iter_mut().zip(cell_rows) {
+                        *m &= (f << -dx) & FULL_ROW;
+                    }
                 }
-                rows[s as usize][y] = m;
             }
         }
         Fit { rows }
@@ -65,6 +81,8 @@ struct Reach {
     /// States the shape distinguishes: I, S, Z cycle through 2, O through 1 (rotation from the
     /// last back to the first), the rest through 4.
     states: u8,
+    /// Rows above this one hold no placement (see [`open_rows`]).
+    open: usize,
 }
 
 impl Reach {
@@ -73,6 +91,7 @@ impl Reach {
     fn new(board: &Board, piece: Piece) -> Option<Reach> {
         let shape = piece.shape;
         let states = shape.orientations();
+        let open = open_rows(shape, states, board.top_row());
         let fit = Fit::new(board, shape, states);
         let s0 = shape.canonical_state(piece.state) as usize;
         let spawn_bit = 1u16 << SPAWN_X;
@@ -84,7 +103,15 @@ impl Reach {
         let mut reach = [[0u16; HEIGHT]; 4];
         reach[s0][0] = spawn_bit;
         let n = states as usize;
-        for y in 0..HEIGHT {
+        // In the open rows every state spreads from spawn to the walls within row 0 (each
+        // state's columns are an interval holding the spawn column), and falls unchanged.
+        let first = open.saturating_sub(1);
+        if first > 0 {
+            for (s, rows) in reach.iter_mut().enumerate().take(n) {
+                rows[..first].fill(fit.rows[s][0]);
+            }
+        }
+        for y in first..HEIGHT {
             let mut any = 0u16;
             for s in 0..n {
                 let valid = fit.rows[s][y];
@@ -115,7 +142,12 @@ impl Reach {
                 }
             }
         }
-        Some(Reach { fit, reach, states })
+        Some(Reach {
+            fit,
+            reach,
+            states,
+            open,
+        })
     }
 }
 
@@ -134,7 +166,14 @@ pub fn reach_placements(board: &Board, piece: Piece, out: &mut Vec<Pos>) {
         })
         .fold(0, |acc, y| acc | 1 << y);
     for s in 0..reach.states as usize {
-        for y in 0..HEIGHT {
+        // Bit dy + 2: the piece has a cell dy rows from its centre in this state.
+        let cell_rows = shape
+            .cells(s as u8)
+            .iter()
+            .fold(0u32, |acc, c| acc | 1 << (c.1 + 2));
+        // candidates shifted so that bit dy + 2 stands for row y + dy
+        let near = |y: usize| ((candidates as u64) << 2 >> y) as u32 & cell_rows;
+        for y in reach.open.saturating_sub(1)..HEIGHT {
             let r = reach.reach[s][y];
             if r == 0 {
                 continue;
@@ -147,7 +186,7 @@ pub fn reach_placements(board: &Board, piece: Piece, out: &mut Vec<Pos>) {
             let resting = r & !below;
             let mut floating = r & below;
             let mut keep = resting;
-            if candidates != 0 {
+            if near(y) != 0 {
                 while floating != 0 {
                     let x = floating.trailing_zeros() as i8;
                     floating &= floating - 1;
