@@ -443,20 +443,34 @@ mod tests {
         }
     }
 
-    /// Random ragged boards: holes, overhangs, wells of every depth, stacks up to the top.
+    /// Random ragged boards (holes, overhangs, wells of every depth, stacks up to the top) and
+    /// solid stacks (the counted-in-closed-form case).
     #[test]
     fn incremental_values_equal_the_from_scratch_values_on_random_boards() {
         use rand::{Rng, SeedableRng};
         let mut rng = rand_pcg::Pcg64::seed_from_u64(11);
         for _ in 0..4000 {
             let mut b = Board::EMPTY;
-            let height = rng.gen_range(0..=HEIGHT);
-            let density = rng.gen_range(0.3..1.0);
-            for y in HEIGHT - height..HEIGHT {
+            if rng.gen_bool(0.5) {
+                let height = rng.gen_range(0..=HEIGHT);
+                let density = rng.gen_range(0.3..1.0);
+                for y in HEIGHT - height..HEIGHT {
+                    for x in 0..WIDTH {
+                        if rng.gen_bool(density) {
+                            b.fill(x, y);
+                        }
+                    }
+                }
+            } else {
+                // solid columns of random heights (no holes), now and then one hole
                 for x in 0..WIDTH {
-                    if rng.gen_bool(density) {
+                    for y in HEIGHT - rng.gen_range(0..=12)..HEIGHT {
                         b.fill(x, y);
                     }
+                }
+                if rng.gen_bool(0.3) {
+                    let (x, y) = (rng.gen_range(0..WIDTH), rng.gen_range(10..HEIGHT));
+                    b.set_row(y, b.row(y) & !(1 << x));
                 }
             }
             let tops = b.column_tops();
