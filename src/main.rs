@@ -29,7 +29,7 @@ enum Command {
     Tune(commands::tune::Args),
     /// Summarise a folder of solve results (a beam sweep or a weight comparison) with plots.
     Report(commands::report::Args),
-    /// Measure the engine's hot paths and write the figures to results/.
+    /// Measure the engine's hot paths and the players' decisions; write the figures to results/.
     Bench(commands::bench::Args),
 }
 

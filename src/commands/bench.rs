@@ -1,4 +1,5 @@
-//! `beamtris bench`: measure the engine's hot paths and write them to results/.
+//! `beamtris bench`: measure the engine's hot paths and the one-piece players' decisions, and
+//! write them to results/.
 
 use crate::bench;
 use crate::error::Result;
@@ -7,10 +8,13 @@ use crate::results::RunInfo;
 use serde::Serialize;
 use std::path::PathBuf;
 
-/// Measure replay, placement generation and child evaluation; print a table and write JSON.
+/// Measure replay, placement generation, child evaluation and the players' decisions; print a
+/// table and write JSON.
 ///
 /// Uses a record (default: the chys87 record in ../shared/tencent/records) for the replay
-/// figure and for its mid-game and tallest boards.
+/// figure and for its mid-game and tallest boards. Figures are thread CPU time, the median of
+/// 7 samples; this VM's speed drifts between runs, so scripts/bench_repeat.sh repeats the
+/// whole measurement and summarises it.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The record to replay and take boards from.
