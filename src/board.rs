@@ -34,6 +34,14 @@ fn extract_column(word: u64, x: usize) -> u64 {
     }
 }
 
+/// The row of the highest filled cell of a column given as bits (bit y = row y, as
+/// [`Board::columns`] gives them); `HEIGHT` for an empty column. Branch-free: a trailing-zero
+/// count with the floor as a stop.
+#[inline(always)]
+pub const fn column_top(column: u32) -> u8 {
+    (column | 1 << HEIGHT).trailing_zeros() as u8
+}
+
 /// A 10x20 board: 20 rows of 10 bits, row 0 at the top, five rows to a word.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Board(pub [u64; 4]);
@@ -194,24 +202,7 @@ impl Board {
     /// For each column, the row index of its highest filled cell (`HEIGHT` for an empty column).
     #[inline]
     pub fn column_tops(&self) -> [u8; WIDTH] {
-        let mut tops = [HEIGHT as u8; WIDTH];
-        let mut seen = 0u16;
-        for y in self.top_row()..HEIGHT {
-            let new = self.row(y) & !seen;
-            if new != 0 {
-                let mut bits = new;
-                while bits != 0 {
-                    let x = bits.trailing_zeros() as usize;
-                    tops[x] = y as u8;
-                    bits &= bits - 1;
-                }
-                seen |= new;
-                if seen == FULL_ROW {
-                    break;
-                }
-            }
-        }
-        tops
+        self.columns().map(column_top)
     }
 
     /// Column heights counted from the floor (0 for an empty column).
@@ -362,6 +353,13 @@ mod tests {
                 for (y, row) in rows.iter().enumerate() {
                     assert_eq!(col >> y & 1 == 1, row >> x & 1 == 1);
                 }
+            }
+            let tops = Board::from_rows(&rows).column_tops();
+            for (x, &top) in tops.iter().enumerate() {
+                let first = (0..HEIGHT)
+                    .find(|&y| rows[y] >> x & 1 == 1)
+                    .unwrap_or(HEIGHT);
+                assert_eq!(top as usize, first);
             }
         }
     }

@@ -146,8 +146,8 @@ fn drop_placements_low_stack(board: &Board, piece: Piece, out: &mut Vec<Pos>) {
     let shape = piece.shape;
     // tops[x + 2] for x in -2..22: columns off the board never bound the fall
     let mut tops = [OFF_BOARD; 24];
-    for (x, c) in board.columns().into_iter().enumerate() {
-        tops[x + 2] = (c | 1 << HEIGHT).trailing_zeros() as i8;
+    for (x, top) in board.column_tops().into_iter().enumerate() {
+        tops[x + 2] = top as i8;
     }
     out.reserve(4 * WIDTH);
     let mut state = piece.state;

@@ -17,7 +17,7 @@
 // best, and the reader too.
 #![allow(clippy::needless_range_loop)]
 
-use crate::board::{Board, HEIGHT, WIDTH};
+use crate::board::{column_top, Board, HEIGHT, WIDTH};
 use crate::eval::features;
 use crate::rules::standard::Geometry;
 
@@ -134,7 +134,7 @@ impl DropValues {
         let columns = board.columns();
         let mut cols = [ROWS; SPAN];
         cols[WALLS..WALLS + WIDTH].copy_from_slice(&columns);
-        let tops = columns.map(|c| (c | FLOOR).trailing_zeros() as u8);
+        let tops = columns.map(column_top);
         let mut lane_tops = [0; SPAN];
         for x in 0..WIDTH {
             lane_tops[x] = tops[x] as i32;
