@@ -1,18 +1,29 @@
-//! The op record the Tencent game replays and accepts: `N,C1,L2,D17,N,...`.
+//! The op record both game families replay: `N,C1,L2,D17,N,...`.
 //!
-//! Parsing checks what the game's `validateRecord` checks (first token `N`, letters L/R/D/C
-//! with a positive count, 1..=100 ops between two `N`s) and says which token broke which rule.
-//! Formatting merges runs of the same op (`L1,L1` -> `L2`), as a recorded play does.
+//! One grammar, two letter sets. Under the Tencent game parsing checks what its
+//! `validateRecord` checks (first token `N`, letters L/R/D/C with a positive count, 1..=100
+//! ops between two `N`s); under the guideline rules (`shared/guideline/SPEC.md` §8) the
+//! letters are L/R/D/C/A (F under SRS+) with counts 1..=99 and `H1` directly after `N`.
+//! Errors say which token broke which rule. Formatting merges runs of the same op
+//! (`L1,L1` -> `L2`), as a recorded play does.
 
 use std::fmt;
 
-/// A unit op: one step left, right, down, or one clockwise rotation.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+/// A unit op: one step left, right, down, a clockwise rotation; under the guideline rules
+/// also a counter-clockwise or 180° rotation, and hold.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum Op {
     Left,
     Right,
     Down,
+    /// Clockwise (`C`).
     Rotate,
+    /// Counter-clockwise (`A`, guideline only).
+    Ccw,
+    /// 180° (`F`, guideline with SRS+ only).
+    Flip,
+    /// Hold (`H1`, guideline only, directly after `N`).
+    Hold,
 }
 
 impl Op {
@@ -23,7 +34,78 @@ impl Op {
             Op::Right => 'R',
             Op::Down => 'D',
             Op::Rotate => 'C',
+            Op::Ccw => 'A',
+            Op::Flip => 'F',
+            Op::Hold => 'H',
         }
+    }
+
+    /// The op written `c`, in any game.
+    pub const fn from_letter(c: char) -> Option<Op> {
+        Some(match c {
+            'L' => Op::Left,
+            'R' => Op::Right,
+            'D' => Op::Down,
+            'C' => Op::Rotate,
+            'A' => Op::Ccw,
+            'F' => Op::Flip,
+            'H' => Op::Hold,
+            _ => return None,
+        })
+    }
+}
+
+/// What a game's records may hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Grammar {
+    /// The op letters allowed, `N` aside.
+    pub ops: &'static [Op],
+    /// The largest count of one token (`None`: any that fits 32 bits).
+    pub max_count: Option<u32>,
+    /// The Tencent game's 1..=100 ops between two `N`s.
+    pub ops_per_piece: bool,
+    /// Why a known letter outside `ops` is refused.
+    pub refused_because: &'static str,
+}
+
+impl Grammar {
+    /// The Tencent game's records.
+    pub const TENCENT: Grammar = Grammar {
+        ops: &[Op::Left, Op::Right, Op::Down, Op::Rotate],
+        max_count: None,
+        ops_per_piece: true,
+        refused_because: "not an op of the Tencent game (N, L, R, D, C)",
+    };
+    /// Guideline records under SRS: no 180° turns.
+    pub const GUIDELINE_SRS: Grammar = Grammar {
+        ops: &[Op::Left, Op::Right, Op::Down, Op::Rotate, Op::Ccw, Op::Hold],
+        max_count: Some(99),
+        ops_per_piece: false,
+        refused_because: "F (180°) needs rotation srs_plus; this game uses srs",
+    };
+    /// Guideline records under SRS+.
+    pub const GUIDELINE_SRS_PLUS: Grammar = Grammar {
+        ops: &[
+            Op::Left,
+            Op::Right,
+            Op::Down,
+            Op::Rotate,
+            Op::Ccw,
+            Op::Flip,
+            Op::Hold,
+        ],
+        max_count: Some(99),
+        ops_per_piece: false,
+        refused_because: "",
+    };
+
+    fn letters(&self) -> String {
+        let mut s = String::from("N");
+        for op in self.ops {
+            s.push_str(", ");
+            s.push(op.letter());
+        }
+        s
     }
 }
 
@@ -45,12 +127,12 @@ pub struct Record {
 pub enum RecordError {
     /// The record has no tokens.
     Empty,
-    /// Token `index` (1-based, as the game counts) is not `N`, `L`, `R`, `D` or `C` with a
-    /// count.
+    /// Token `index` (1-based, as the game counts) is not `N` or an op letter of the game
+    /// with a count.
     BadToken {
         index: usize,
         text: String,
-        reason: &'static str,
+        reason: String,
     },
     /// The first token is not `N`.
     FirstNotNew { text: String },
@@ -85,54 +167,78 @@ impl fmt::Display for RecordError {
 
 impl std::error::Error for RecordError {}
 
-fn parse_token(index: usize, raw: &str) -> Result<Token, RecordError> {
+fn parse_token(index: usize, raw: &str, grammar: &Grammar) -> Result<Token, RecordError> {
     let text = raw.trim();
-    let bad = |reason| RecordError::BadToken {
+    let bad = |reason: String| RecordError::BadToken {
         index,
         text: text.to_string(),
         reason,
     };
     let mut chars = text.chars();
-    let letter = chars.next().ok_or_else(|| bad("empty token"))?;
+    let letter = chars.next().ok_or_else(|| bad("empty token".into()))?;
     let digits = chars.as_str();
-    let op = match letter {
-        'N' => {
-            return if digits.is_empty() {
-                Ok(Token::New)
-            } else {
-                Err(bad("N takes no count"))
-            }
+    if letter == 'N' {
+        return if digits.is_empty() {
+            Ok(Token::New)
+        } else {
+            Err(bad("N takes no count".into()))
+        };
+    }
+    let op = match Op::from_letter(letter) {
+        Some(op) if grammar.ops.contains(&op) => op,
+        Some(_) => return Err(bad(grammar.refused_because.into())),
+        None => {
+            return Err(bad(format!(
+                "unknown op letter (expected {})",
+                grammar.letters()
+            )))
         }
-        'L' => Op::Left,
-        'R' => Op::Right,
-        'D' => Op::Down,
-        'C' => Op::Rotate,
-        _ => return Err(bad("unknown op letter (expected N, L, R, D or C)")),
     };
     if digits.is_empty() {
-        return Err(bad("missing count (write e.g. L1)"));
+        return Err(bad(format!("missing count (write e.g. {letter}1)")));
     }
     if !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(bad("the count must be decimal digits"));
+        return Err(bad("the count must be decimal digits".into()));
     }
-    let count: u32 = digits.parse().map_err(|_| bad("count too large"))?;
+    let count: u32 = digits.parse().map_err(|_| bad("count too large".into()))?;
     if count == 0 {
-        return Err(bad("the count must be positive"));
+        return Err(bad("the count must be positive".into()));
+    }
+    if let Some(max) = grammar.max_count {
+        if count > max {
+            return Err(bad(format!("the count must be at most {max}")));
+        }
+    }
+    if op == Op::Hold && count != 1 {
+        return Err(bad("hold is written H1".into()));
     }
     Ok(Token::Op(op, count))
 }
 
 impl Record {
-    /// Parses and validates a record. Surrounding white space (and a trailing newline) is
-    /// ignored.
+    /// Parses and validates a Tencent record. Surrounding white space (and a trailing
+    /// newline) is ignored.
     pub fn parse(text: &str) -> Result<Record, RecordError> {
+        Record::parse_with(text, &Grammar::TENCENT)
+    }
+
+    /// Parses and validates a record of the game whose grammar is `grammar`.
+    pub fn parse_with(text: &str, grammar: &Grammar) -> Result<Record, RecordError> {
         let text = text.trim();
         if text.is_empty() {
             return Err(RecordError::Empty);
         }
         let mut tokens = Vec::new();
         for (i, raw) in text.split(',').enumerate() {
-            tokens.push(parse_token(i + 1, raw)?);
+            let token = parse_token(i + 1, raw, grammar)?;
+            if token == Token::Op(Op::Hold, 1) && tokens.last() != Some(&Token::New) {
+                return Err(RecordError::BadToken {
+                    index: i + 1,
+                    text: raw.trim().to_string(),
+                    reason: "hold (H1) is allowed only directly after N".into(),
+                });
+            }
+            tokens.push(token);
         }
         if tokens[0] != Token::New {
             return Err(RecordError::FirstNotNew {
@@ -140,7 +246,9 @@ impl Record {
             });
         }
         let record = Record { tokens };
-        record.validate()?;
+        if grammar.ops_per_piece {
+            record.validate()?;
+        }
         Ok(record)
     }
 

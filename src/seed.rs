@@ -2,6 +2,8 @@
 //! and parameters, and the game's length. Another seed or length is a JSON edit.
 
 use crate::piece::Shape;
+use crate::rules::guideline::{self, ComboTable, Objective};
+use crate::rules::srs::RotationSystem;
 use crate::rules::Piece;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -12,7 +14,7 @@ use std::path::Path;
 pub struct Seed {
     /// A short name for results files.
     pub name: String,
-    /// The rule set: `tencent` (or `standard`).
+    /// The rule set: `tencent`, `standard` or `guideline`.
     pub rules: String,
     /// Pieces in the game; the last one never scores under `tencent`.
     pub pieces: usize,
@@ -21,6 +23,15 @@ pub struct Seed {
     /// How each piece's spawn rotation state is chosen.
     #[serde(default)]
     pub initial_state: InitialState,
+    /// Guideline games: `srs` or `srs_plus` (default, TETR.IO's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rotation: Option<RotationSystem>,
+    /// Guideline games: what the optimizer maximises, `points` or `attack` (default).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub objective: Option<Objective>,
+    /// Guideline games: `guideline` (default) or `tetrio`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub combo_table: Option<ComboTable>,
 }
 
 /// A piece generator.
@@ -40,6 +51,82 @@ pub enum Generator {
     /// Seven shapes drawn uniformly and independently from a PCG-32 stream (`rand_pcg::Pcg32`
     /// seeded by `seed_from_u64`).
     Uniform { seed: u64 },
+    /// TETR.IO's seeded 7-bag, bit for bit (SPEC §4): a Park-Miller generator shuffling
+    /// `ZLOSIJT` with six draws a bag; `no_szo` rotates S, Z and O off the front of the first
+    /// bag (40 LINES, BLITZ).
+    Tetrio {
+        seed: u64,
+        #[serde(default)]
+        no_szo: bool,
+    },
+    /// A plain 7-bag: each bag a Fisher-Yates shuffle of the seven shapes from a PCG-32 stream
+    /// (`rand_pcg::Pcg32` seeded by `seed_from_u64`).
+    Bag7 { seed: u64 },
+}
+
+/// TETR.IO's Park-Miller "minimal standard" generator.
+struct ParkMiller(i64);
+
+impl ParkMiller {
+    const M: i64 = 2_147_483_647;
+
+    fn new(seed: u64) -> ParkMiller {
+        let mut t = (seed % Self::M as u64) as i64;
+        if t <= 0 {
+            t += Self::M - 1;
+        }
+        ParkMiller(t)
+    }
+
+    fn next(&mut self) -> i64 {
+        self.0 = 16807 * self.0 % Self::M;
+        self.0
+    }
+
+    fn float(&mut self) -> f64 {
+        (self.next() - 1) as f64 / (Self::M - 1) as f64
+    }
+}
+
+/// The first `n` shapes of TETR.IO's generator for `seed`.
+fn tetrio_shapes(seed: u64, no_szo: bool, n: usize) -> Vec<Shape> {
+    use Shape::*;
+    let mut rng = ParkMiller::new(seed);
+    let mut out = Vec::with_capacity(n + 7);
+    let mut first = true;
+    while out.len() < n {
+        let mut bag = [Z, L, O, S, I, J, T];
+        for i in (1..7).rev() {
+            let r = (rng.float() * (i + 1) as f64).floor() as usize;
+            bag.swap(i, r);
+        }
+        if first && no_szo {
+            let mut turns = 0;
+            while matches!(bag[0], S | Z | O) && turns < 7 {
+                bag.rotate_left(1);
+                turns += 1;
+            }
+        }
+        first = false;
+        out.extend_from_slice(&bag);
+    }
+    out.truncate(n);
+    out
+}
+
+/// The first `n` shapes of a plain PCG-seeded 7-bag.
+fn bag7_shapes(seed: u64, n: usize) -> Vec<Shape> {
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+    let mut rng = rand_pcg::Pcg32::seed_from_u64(seed);
+    let mut out = Vec::with_capacity(n + 7);
+    while out.len() < n {
+        let mut bag = Shape::ALL;
+        bag.shuffle(&mut rng);
+        out.extend_from_slice(&bag);
+    }
+    out.truncate(n);
+    out
 }
 
 /// How the spawn rotation state of piece `k` is chosen.
@@ -94,11 +181,30 @@ impl Seed {
     }
 
     fn check(&self) -> Result<(), SeedError> {
-        if self.rules != "tencent" && self.rules != "standard" {
+        if !["tencent", "standard", "guideline"].contains(&self.rules.as_str()) {
             return Err(SeedError(format!(
-                "rules: unknown rule set {:?} (known: tencent, standard)",
+                "rules: unknown rule set {:?} (known: tencent, standard, guideline)",
                 self.rules
             )));
+        }
+        if self.rules != "guideline" {
+            for (field, set) in [
+                ("rotation", self.rotation.is_some()),
+                ("objective", self.objective.is_some()),
+                ("combo_table", self.combo_table.is_some()),
+            ] {
+                if set {
+                    return Err(SeedError(format!(
+                        "{field}: only guideline games have it (this game's rules are {})",
+                        self.rules
+                    )));
+                }
+            }
+        }
+        if let Generator::Tetrio { seed: 0, .. } = self.generator {
+            return Err(SeedError(
+                "generator.seed: a tetrio seed is an integer of at least 1".into(),
+            ));
         }
         if self.pieces == 0 {
             return Err(SeedError("pieces: must be at least 1".into()));
@@ -122,6 +228,26 @@ impl Seed {
         Ok(())
     }
 
+    /// The guideline settings of a `guideline` game (`None` for the other rule sets), with the
+    /// defaults filled in: SRS+, attack, the guideline combo table.
+    pub fn guideline_rules(&self) -> Option<guideline::Rules> {
+        (self.rules == "guideline").then(|| guideline::Rules {
+            rotation: self.rotation.unwrap_or(RotationSystem::SrsPlus),
+            objective: self.objective.unwrap_or(Objective::Attack),
+            combo_table: self.combo_table.unwrap_or(ComboTable::Guideline),
+        })
+    }
+
+    /// The first `n` shapes the generator deals (it is a stream: a guideline game of N locks
+    /// may draw N + 1 pieces when it holds).
+    pub fn shapes(&self, n: usize) -> Vec<Shape> {
+        match &self.generator {
+            Generator::Tetrio { seed, no_szo } => tetrio_shapes(*seed, *no_szo, n),
+            Generator::Bag7 { seed } => bag7_shapes(*seed, n),
+            _ => self.draw_n(n).into_iter().map(|d| d.piece.shape).collect(),
+        }
+    }
+
     /// The whole piece sequence.
     pub fn pieces(&self) -> Vec<Piece> {
         self.draw().into_iter().map(|d| d.piece).collect()
@@ -129,6 +255,12 @@ impl Seed {
 
     /// The whole sequence with each piece's raw random number.
     pub fn draw(&self) -> Vec<Drawn> {
+        self.draw_n(self.pieces)
+    }
+
+    /// The first `n` pieces with each piece's raw random number (for the bag generators, the
+    /// shape's index).
+    fn draw_n(&self, n: usize) -> Vec<Drawn> {
         let state_of = |k: usize| match self.initial_state {
             InitialState::IndexMod4 => (k % 4) as u8,
             InitialState::Zero => 0,
@@ -143,7 +275,7 @@ impl Seed {
             } => {
                 let total: u64 = weights.iter().map(|w| w.1).sum();
                 let mut x = *seed;
-                (0..self.pieces)
+                (0..n)
                     .map(|k| {
                         x = (x * a + c) % m;
                         let mut w = x % total;
@@ -168,7 +300,7 @@ impl Seed {
             Generator::Uniform { seed } => {
                 use rand::{Rng, SeedableRng};
                 let mut rng = rand_pcg::Pcg32::seed_from_u64(*seed);
-                (0..self.pieces)
+                (0..n)
                     .map(|k| {
                         let r: u32 = rng.gen_range(0..7);
                         Drawn {
@@ -181,6 +313,94 @@ impl Seed {
                     })
                     .collect()
             }
+            Generator::Tetrio { .. } | Generator::Bag7 { .. } => self
+                .shapes(n)
+                .into_iter()
+                .enumerate()
+                .map(|(k, shape)| Drawn {
+                    piece: Piece {
+                        shape,
+                        state: state_of(k),
+                    },
+                    random: shape.index() as u64,
+                })
+                .collect(),
         }
+    }
+}
+
+#[cfg(test)]
+mod guideline_tests {
+    use super::*;
+
+    fn letters(shapes: &[Shape]) -> String {
+        shapes.iter().map(|s| s.letter()).collect()
+    }
+
+    #[test]
+    fn tetrio_generator_matches_the_check_values() {
+        assert_eq!(
+            letters(&tetrio_shapes(1742887628, false, 21)),
+            "ZLIOJTSITJLOZSSJTOLIZ"
+        );
+        assert_eq!(
+            letters(&tetrio_shapes(1554295831, false, 21)),
+            "LOJTZISOIZTSLJSIJZOTL"
+        );
+        // no_szo rotates only the first bag, drawing nothing extra
+        let plain = tetrio_shapes(1742887628, false, 21);
+        let rotated = tetrio_shapes(1742887628, true, 21);
+        assert_eq!(letters(&rotated[..7]), "LIOJTSZ");
+        assert_eq!(rotated[7..], plain[7..]);
+    }
+
+    #[test]
+    fn bags_hold_each_shape_once() {
+        for shapes in [tetrio_shapes(12345, false, 700), bag7_shapes(7, 700)] {
+            for bag in shapes.chunks(7) {
+                let mut b = bag.to_vec();
+                b.sort();
+                assert_eq!(b, Shape::ALL.to_vec());
+            }
+        }
+    }
+
+    #[test]
+    fn guideline_fields_are_checked() {
+        let game = |extra: &str| {
+            Seed::parse(&format!(
+                r#"{{"name": "g", "rules": "guideline", "pieces": 10,
+                   "generator": {{"kind": "tetrio", "seed": 1}}{extra}}}"#
+            ))
+        };
+        let rules = game("").unwrap().guideline_rules().unwrap();
+        assert_eq!(rules.rotation, RotationSystem::SrsPlus);
+        assert_eq!(rules.objective, Objective::Attack);
+        let g = game(r#", "rotation": "srs", "objective": "points", "combo_table": "tetrio""#)
+            .unwrap()
+            .guideline_rules()
+            .unwrap();
+        assert_eq!(
+            (g.rotation, g.objective, g.combo_table),
+            (RotationSystem::Srs, Objective::Points, ComboTable::Tetrio)
+        );
+        assert!(game(r#", "rotation": "ars""#)
+            .unwrap_err()
+            .0
+            .contains("ars"));
+        assert!(game(r#", "combo_table": "x""#).is_err());
+        let zero = Seed::parse(
+            r#"{"name": "g", "rules": "guideline", "pieces": 10,
+                "generator": {"kind": "tetrio", "seed": 0}}"#,
+        );
+        assert!(zero.unwrap_err().0.contains("at least 1"));
+        let tencent_with_rotation = Seed::parse(
+            r#"{"name": "g", "rules": "tencent", "pieces": 10, "rotation": "srs",
+                "generator": {"kind": "uniform", "seed": 0}}"#,
+        );
+        assert!(tencent_with_rotation
+            .unwrap_err()
+            .0
+            .contains("only guideline"));
     }
 }

@@ -1,5 +1,7 @@
 //! Rule sets: geometry, spawn, moves, top-out and scoring of each game beamtris plays.
 
+pub mod guideline;
+pub mod srs;
 pub mod standard;
 pub mod tencent;
 
@@ -44,6 +46,8 @@ impl Pos {
                 state: (self.state + 1) & 3,
                 ..self
             },
+            // Not ops of the Tencent game: its grammar refuses them before a replay.
+            Op::Ccw | Op::Flip | Op::Hold => self,
         }
     }
 }

@@ -295,6 +295,9 @@ mod tests {
             pieces: 500,
             generator: Generator::Uniform { seed: 42 },
             initial_state: InitialState::Zero,
+            rotation: None,
+            objective: None,
+            combo_table: None,
         };
         let from_seed: Vec<Shape> = seed.pieces().iter().map(|p| p.shape).collect();
         let ours: Vec<Shape> = Pieces::new(42).take(500).collect();

@@ -1,0 +1,125 @@
+//! The state of a guideline game between two pieces, and what a lock does to it (SPEC §3, §5,
+//! §6, §9): lock out, spin detection, line clears, combo, back-to-back, perfect clears.
+//!
+//! Which piece comes next is not part of the state: after `k` locks a game has drawn
+//! `k + 1` pieces from its sequence, or `k + 2` once the hold slot is filled, so the beam and
+//! the replay derive it from the lock count and the hold slot.
+
+use super::board::{Board, VISIBLE};
+use super::piece::{Active, Twist};
+use super::score::{self, ComboTable, Spin};
+use crate::piece::Shape;
+
+/// Everything about a game between two pieces that changes what comes after.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct State {
+    pub board: Board,
+    pub hold: Option<Shape>,
+    /// The combo counter: −1 before a clear, then 0, 1, ... for consecutive clearing locks.
+    pub combo: i32,
+    /// Whether the last clearing lock was difficult (a four-row clear or a T-spin).
+    pub b2b: bool,
+}
+
+impl State {
+    /// The start of a game: an empty board, nothing held.
+    pub const START: State = State {
+        board: Board::EMPTY,
+        hold: None,
+        combo: -1,
+        b2b: false,
+    };
+
+    /// Index in the sequence of the piece that spawns after `locks` locks.
+    #[inline(always)]
+    pub const fn next_index(&self, locks: usize) -> usize {
+        locks + self.hold.is_some() as usize
+    }
+}
+
+/// What one lock did.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Lock {
+    /// Every cell at row 20 or above: the game is over and the lock is not scored.
+    pub lock_out: bool,
+    pub spin: Spin,
+    pub lines: u32,
+    /// The board is empty after the clear.
+    pub perfect: bool,
+    pub earned: score::Earned,
+}
+
+/// The spin kind of `piece` locking where it is (after its hard drop) on `board`.
+#[inline]
+pub fn spin_of(board: &Board, piece: &Active) -> Spin {
+    if piece.shape != Shape::T || piece.twist == Twist::None {
+        return Spin::None;
+    }
+    let (x, y) = (piece.x as i32, piece.y as i32);
+    // Corners in the order bottom-left, bottom-right, top-left, top-right.
+    let c = [
+        board.solid(x, y),
+        board.solid(x + 2, y),
+        board.solid(x, y + 2),
+        board.solid(x + 2, y + 2),
+    ];
+    if c.iter().filter(|&&b| b).count() < 3 {
+        return Spin::None;
+    }
+    let front = match piece.state {
+        0 => c[2] && c[3],
+        1 => c[1] && c[3],
+        2 => c[0] && c[1],
+        _ => c[0] && c[2],
+    };
+    if front || piece.twist == Twist::RotatedFifth {
+        Spin::Full
+    } else {
+        Spin::Mini
+    }
+}
+
+/// Locks `piece`, which must rest where it is (hard-dropped), on `state`: checks lock out,
+/// detects the spin, writes the cells, clears full rows and scores. On a lock out the state
+/// is returned unchanged.
+#[inline]
+pub fn lock(state: &State, piece: &Active, table: ComboTable) -> (State, Lock) {
+    let cells = piece.cells();
+    if cells.iter().all(|&(_, y)| y as usize >= VISIBLE) {
+        return (
+            *state,
+            Lock {
+                lock_out: true,
+                spin: Spin::None,
+                lines: 0,
+                perfect: false,
+                earned: score::Earned::default(),
+            },
+        );
+    }
+    let spin = spin_of(&state.board, piece);
+    let mut board = state.board;
+    for (x, y) in cells {
+        board.fill(x as usize, y as usize);
+    }
+    let full = board.full_rows();
+    board.clear_rows(full);
+    let lines = full.count_ones();
+    let perfect = lines > 0 && board.is_empty();
+    let earned = score::score(lines, spin, perfect, state.combo, state.b2b, table);
+    (
+        State {
+            board,
+            hold: state.hold,
+            combo: earned.combo,
+            b2b: earned.b2b_chain,
+        },
+        Lock {
+            lock_out: false,
+            spin,
+            lines,
+            perfect,
+            earned,
+        },
+    )
+}

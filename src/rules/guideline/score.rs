@@ -1,0 +1,197 @@
+//! What a lock earns under the guideline rules (SPEC §6): points and attack, with combo,
+//! back-to-back and perfect-clear bonuses and both combo tables.
+
+use serde::{Deserialize, Serialize};
+
+/// A lock's spin kind (SPEC §5). Only T pieces spin.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Spin {
+    None,
+    Mini,
+    Full,
+}
+
+/// How combos add attack.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ComboTable {
+    /// The classic Guideline table: 0, 1, 1, 2, 2, 3, 3, 4, 4, 4, then 5.
+    Guideline,
+    /// TETR.IO's multiplier: lines x (1 + c/4), at least ln(1 + 1.25 c) from c = 2.
+    Tetrio,
+}
+
+/// What the optimizer maximises.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Objective {
+    Points,
+    Attack,
+}
+
+/// What one lock earned, and the combo and back-to-back state it leaves.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Earned {
+    pub points: u32,
+    pub attack: u32,
+    /// This clear was back-to-back.
+    pub back_to_back: bool,
+    /// The combo counter after the lock (−1 after a lock that clears nothing).
+    pub combo: i32,
+    /// Whether the last clearing lock was difficult, after this one.
+    pub b2b_chain: bool,
+}
+
+/// Points for 0..=4 rows: no spin, mini, full. A mini T-spin never clears three rows and a
+/// T-spin never four (the T spans three rows and a triple fills all four corners), so those
+/// slots repeat the largest real entry and are never read.
+const POINTS: [[u32; 5]; 3] = [
+    [0, 100, 300, 500, 800],
+    [100, 200, 400, 400, 400],
+    [400, 800, 1200, 1600, 1600],
+];
+/// Attack lines for 0..=4 rows, in the same layout.
+const LINES: [[u32; 5]; 3] = [[0, 0, 1, 2, 4], [0, 0, 1, 1, 1], [0, 2, 4, 6, 6]];
+/// Perfect-clear points for 1..=4 rows.
+const PERFECT_POINTS: [u32; 5] = [0, 800, 1200, 1800, 2000];
+/// Perfect-clear points for a back-to-back four-row clear.
+const PERFECT_B2B_TETRIS: u32 = 3200;
+/// Attack a perfect clear adds.
+const PERFECT_LINES: u32 = 10;
+/// Guideline combo attack for combo 1..=10; 5 from 11 on.
+const GUIDELINE_COMBO: [u32; 10] = [0, 1, 1, 2, 2, 3, 3, 4, 4, 4];
+
+/// Scores a lock of `lines` rows with `spin`, leaving the board empty when `perfect`, after a
+/// combo counter `combo` and a back-to-back chain `b2b` (the last clear was difficult).
+pub fn score(
+    lines: u32,
+    spin: Spin,
+    perfect: bool,
+    combo: i32,
+    b2b: bool,
+    table: ComboTable,
+) -> Earned {
+    let row = spin as usize;
+    let n = lines.min(4) as usize;
+    if lines == 0 {
+        return Earned {
+            points: POINTS[row][0],
+            attack: 0,
+            back_to_back: false,
+            combo: -1,
+            b2b_chain: b2b,
+        };
+    }
+    let combo = combo + 1;
+    let difficult = lines == 4 || spin != Spin::None;
+    let back_to_back = difficult && b2b;
+    let base = POINTS[row][n];
+    let mut points = if back_to_back { base * 3 / 2 } else { base };
+    if combo >= 1 {
+        points += 50 * combo as u32;
+    }
+    let mut attack = LINES[row][n] + back_to_back as u32;
+    if combo >= 1 {
+        attack = match table {
+            ComboTable::Guideline => {
+                attack
+                    + GUIDELINE_COMBO
+                        .get(combo as usize - 1)
+                        .copied()
+                        .unwrap_or(5)
+            }
+            ComboTable::Tetrio => {
+                let c = combo as f64;
+                let mut x = attack as f64 * (1.0 + 0.25 * c);
+                if combo >= 2 {
+                    x = x.max((1.0 + 1.25 * c).ln());
+                }
+                x.floor() as u32
+            }
+        };
+    }
+    if perfect {
+        points += if n == 4 && back_to_back {
+            PERFECT_B2B_TETRIS
+        } else {
+            PERFECT_POINTS[n]
+        };
+        attack += PERFECT_LINES;
+    }
+    Earned {
+        points,
+        attack,
+        back_to_back,
+        combo,
+        b2b_chain: difficult,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ComboTable::{Guideline, Tetrio};
+
+    #[test]
+    fn tables_of_the_spec() {
+        let s = |l, sp, c, b| score(l, sp, false, c, b, Guideline);
+        assert_eq!(s(4, Spin::None, -1, false).points, 800);
+        assert_eq!(s(4, Spin::None, -1, false).attack, 4);
+        // back-to-back tetris: 1200 points, 5 lines; combo 1 adds 50 and 0 lines
+        let e = s(4, Spin::None, 0, true);
+        assert_eq!(
+            (e.points, e.attack, e.back_to_back, e.combo),
+            (1200 + 50, 5, true, 1)
+        );
+        // TSD, mini single, zero-row spins
+        assert_eq!(s(2, Spin::Full, -1, false).points, 1200);
+        assert_eq!(s(2, Spin::Full, -1, false).attack, 4);
+        assert_eq!(s(1, Spin::Mini, -1, true).points, 300);
+        assert_eq!(s(1, Spin::Mini, -1, true).attack, 1);
+        let zero = s(0, Spin::Full, 3, true);
+        assert_eq!(
+            (zero.points, zero.attack, zero.combo, zero.b2b_chain),
+            (400, 0, -1, true)
+        );
+        assert_eq!(s(0, Spin::Mini, 3, false).points, 100);
+        // a single breaks the chain, sends nothing at combo 0
+        let single = s(1, Spin::None, -1, true);
+        assert_eq!(
+            (single.points, single.attack, single.b2b_chain),
+            (100, 0, false)
+        );
+        // guideline combo table: c = 1..12
+        let combo: Vec<u32> = (0..12).map(|c| s(1, Spin::None, c, false).attack).collect();
+        assert_eq!(combo, [0, 1, 1, 2, 2, 3, 3, 4, 4, 4, 5, 5]);
+    }
+
+    #[test]
+    fn perfect_clears() {
+        let p = |l, b| score(l, Spin::None, true, -1, b, Guideline);
+        assert_eq!(p(1, false).points, 100 + 800);
+        assert_eq!(p(4, false).points, 800 + 2000);
+        assert_eq!(p(4, true).points, 1200 + 3200);
+        assert_eq!(p(4, true).attack, 4 + 1 + 10);
+        assert_eq!(p(2, false).attack, 11);
+    }
+
+    #[test]
+    fn tetrio_multiplier() {
+        let t = |l, sp, c, b| score(l, sp, false, c, b, Tetrio).attack;
+        // combo 0: the lines as they are
+        assert_eq!(t(4, Spin::None, -1, false), 4);
+        // tetris at combo 1: 4 x 1.25 = 5; b2b tetris at combo 2: 5 x 1.5 = 7.5 -> 7
+        assert_eq!(t(4, Spin::None, 0, false), 5);
+        assert_eq!(t(4, Spin::None, 1, true), 7);
+        // singles: 0 lines, raised to ln(1 + 1.25c) from c = 2: ln 3.5 = 1.25 -> 1,
+        // c = 5: ln 7.25 = 1.98 -> 1, c = 6: ln 8.5 = 2.14 -> 2
+        assert_eq!(t(1, Spin::None, 0, false), 0);
+        assert_eq!(t(1, Spin::None, 1, false), 1);
+        assert_eq!(t(1, Spin::None, 4, false), 1);
+        assert_eq!(t(1, Spin::None, 5, false), 2);
+        // TSD at combo 3, b2b: (4 + 1) x 1.75 = 8.75 -> 8; a perfect clear adds 10 after
+        assert_eq!(t(2, Spin::Full, 2, true), 8);
+        assert_eq!(score(2, Spin::Full, true, 2, true, Tetrio).attack, 18);
+    }
+}
