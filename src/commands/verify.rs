@@ -1,15 +1,20 @@
 //! `beamtris verify RECORD`: replay a record and print its score as JSON.
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::io;
 use crate::replay;
+use crate::rules::guideline::replay as guideline;
 use serde::Serialize;
 use std::path::PathBuf;
 
-/// Replay a record file and print `{"score", "pieces", "end_reason", "valid"}` as JSON.
+/// Replay a record file and print its outcome as one JSON object.
 ///
-/// A record the game would refuse (bad token, first token not N, 0 or more than 100 ops for
-/// a piece) is an error: one line on stderr naming the file and the token, exit code 2.
+/// Tencent game: `{"score", "pieces", "lines", "end_reason", "valid", "clears", ...}`.
+/// Guideline games: `{"points", "attack", "pieces", "lines", "end_reason", "max_combo",
+/// "tspins", "perfect_clears", ...}`. A record the game would refuse (a bad token, a first
+/// token that is not N, F under SRS, H1 not directly after N, more pieces than the game; for
+/// the Tencent game 0 or more than 100 ops for a piece) is an error: one line on stderr naming
+/// the file and the token, exit code 2.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The record file: comma-separated tokens `N,C1,L2,D17,...`.
@@ -17,6 +22,62 @@ pub struct Args {
     /// The game definition (default: the built-in Tencent Geek 4 game).
     #[arg(long)]
     pub seed: Option<PathBuf>,
+    /// Before the summary, print one JSON line per lock: piece, hold, cells, rows cleared, spin,
+    /// combo, back-to-back, points and attack gained.
+    #[arg(long)]
+    pub trace: bool,
+}
+
+/// One Tencent lock, for `--trace`.
+#[derive(Serialize)]
+struct TencentLock {
+    lock: usize,
+    piece: crate::piece::Shape,
+    /// Cells (x, y), y = 0 at the top as the Tencent game counts.
+    cells: [(i8, i8); 4],
+    rows: u32,
+    points: u32,
+    score: u64,
+}
+
+/// What `verify` prints for a guideline game.
+#[derive(Serialize)]
+struct GuidelineReport {
+    #[serde(flatten)]
+    outcome: guideline::Outcome,
+    /// The game's objective and its value.
+    objective: crate::rules::guideline::Objective,
+    score: u64,
+}
+
+fn print_json(value: &impl Serialize) {
+    println!(
+        "{}",
+        serde_json::to_string(value).expect("plain data serialises")
+    );
+}
+
+fn run_guideline(args: &Args, seed: &crate::seed::Seed) -> Result<()> {
+    let game = guideline::Game::from_seed(seed).expect("a guideline seed");
+    let text = io::read_text(&args.record)?;
+    let record = game
+        .parse_record(&text)
+        .map_err(|e| Error::at(args.record.display(), e))?;
+    let outcome = guideline::replay_with(&record, &game, |event| {
+        if args.trace {
+            print_json(event);
+        }
+    });
+    let score = match game.rules.objective {
+        crate::rules::guideline::Objective::Points => outcome.points,
+        crate::rules::guideline::Objective::Attack => outcome.attack,
+    };
+    print_json(&GuidelineReport {
+        outcome,
+        objective: game.rules.objective,
+        score,
+    });
+    Ok(())
 }
 
 #[derive(Serialize)]
@@ -34,10 +95,26 @@ struct Report {
 
 pub fn run(args: &Args) -> Result<()> {
     let seed = io::load_seed(args.seed.as_deref())?;
+    if seed.guideline_rules().is_some() {
+        return run_guideline(args, &seed);
+    }
     let record = io::read_record(&args.record)?;
     let mut clears = [0u64; 4];
     let mut cells = [0u64; 4];
     let outcome = replay::replay_with(&record, &seed.pieces(), |step| {
+        if args.trace {
+            let shape = step.piece.shape;
+            print_json(&TencentLock {
+                lock: step.index,
+                piece: shape,
+                cells: shape
+                    .cells(step.pos.state)
+                    .map(|(dx, dy)| (step.pos.x + dx, step.pos.y + dy)),
+                rows: step.lock.lines,
+                points: step.gain,
+                score: step.score,
+            });
+        }
         if step.gain > 0 {
             let i = step.lock.lines as usize - 1;
             clears[i] += 1;
@@ -60,9 +137,6 @@ pub fn run(args: &Args) -> Result<()> {
         clears,
         mean_cells_at_clear: [mean(0), mean(1), mean(2), mean(3)],
     };
-    println!(
-        "{}",
-        serde_json::to_string(&report).expect("plain data serialises")
-    );
+    print_json(&report);
     Ok(())
 }

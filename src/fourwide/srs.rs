@@ -6,6 +6,8 @@
 //! field are one placement, so the result is a sorted set of fields.
 
 use super::field::{Field, Piece, FULL_ROW};
+use crate::piece::Shape;
+use crate::rules::srs::{self, RotationSystem};
 use serde::{Deserialize, Serialize};
 
 /// Which moves a piece may make before it locks.
@@ -32,59 +34,31 @@ const TOP_ROW: i32 = 11;
 /// The row of a spawning piece's box bottom.
 const SPAWN_Y: i32 = 8;
 
-/// Spawn-orientation cells in the piece's box (y up, origin bottom-left), and the box size.
-fn spawn_cells(piece: Piece) -> ([(i32, i32); 4], i32) {
+/// The crate's shape for a 4-wide piece: the SRS tables are kept once, in
+/// [`crate::rules::srs`].
+fn shape(piece: Piece) -> Shape {
     match piece {
-        Piece::T => ([(1, 2), (0, 1), (1, 1), (2, 1)], 3),
-        Piece::J => ([(0, 2), (0, 1), (1, 1), (2, 1)], 3),
-        Piece::L => ([(2, 2), (0, 1), (1, 1), (2, 1)], 3),
-        Piece::S => ([(1, 2), (2, 2), (0, 1), (1, 1)], 3),
-        Piece::Z => ([(0, 2), (1, 2), (1, 1), (2, 1)], 3),
-        Piece::I => ([(0, 2), (1, 2), (2, 2), (3, 2)], 4),
-        Piece::O => ([(1, 1), (2, 1), (1, 2), (2, 2)], 3),
+        Piece::T => Shape::T,
+        Piece::J => Shape::J,
+        Piece::L => Shape::L,
+        Piece::S => Shape::S,
+        Piece::Z => Shape::Z,
+        Piece::I => Shape::I,
+        Piece::O => Shape::O,
     }
 }
 
-/// The cells of `piece` in rotation state `rot` (0, R = 1, 2, L = 3): clockwise turns about
-/// the box centre, `(x, y) -> (y, n - 1 - x)`. The O piece never changes.
+/// The cells of `piece` in rotation state `rot` (0, R = 1, 2, L = 3).
 fn cells(piece: Piece, rot: u8) -> [(i32, i32); 4] {
-    let (mut cells, n) = spawn_cells(piece);
-    if piece != Piece::O {
-        for _ in 0..rot {
-            for c in cells.iter_mut() {
-                *c = (c.1, n - 1 - c.0);
-            }
-        }
-    }
-    cells
+    srs::cells(shape(piece), rot).map(|(x, y)| (x as i32, y as i32))
 }
 
-/// The kick tests for turning from state `from` to state `to` (one step either way).
-fn kicks(piece: Piece, from: u8, to: u8) -> [(i32, i32); 5] {
-    const A: [(i32, i32); 5] = [(0, 0), (-1, 0), (-1, 1), (0, -2), (-1, -2)]; // 0->R, 2->R
-    const B: [(i32, i32); 5] = [(0, 0), (1, 0), (1, -1), (0, 2), (1, 2)]; // R->0, R->2
-    const C: [(i32, i32); 5] = [(0, 0), (1, 0), (1, 1), (0, -2), (1, -2)]; // 2->L, 0->L
-    const D: [(i32, i32); 5] = [(0, 0), (-1, 0), (-1, -1), (0, 2), (-1, 2)]; // L->2, L->0
-    const I0R: [(i32, i32); 5] = [(0, 0), (-2, 0), (1, 0), (-2, -1), (1, 2)];
-    const IR0: [(i32, i32); 5] = [(0, 0), (2, 0), (-1, 0), (2, 1), (-1, -2)];
-    const IR2: [(i32, i32); 5] = [(0, 0), (-1, 0), (2, 0), (-1, 2), (2, -1)];
-    const I2R: [(i32, i32); 5] = [(0, 0), (1, 0), (-2, 0), (1, -2), (-2, 1)];
-    if piece == Piece::I {
-        // 2->L equals R->0, L->2 equals 0->R, L->0 equals 2->R, 0->L equals R->2.
-        match (from, to) {
-            (0, 1) | (3, 2) => I0R,
-            (1, 0) | (2, 3) => IR0,
-            (1, 2) | (0, 3) => IR2,
-            _ => I2R, // (2, 1) | (3, 0)
-        }
-    } else {
-        match (from, to) {
-            (0, 1) | (2, 1) => A,
-            (1, 0) | (1, 2) => B,
-            (2, 3) | (0, 3) => C,
-            _ => D, // (3, 2) | (3, 0)
-        }
-    }
+/// The kick tests for turning from state `from` to state `to` (one step either way), under
+/// the Guideline's SRS.
+fn kicks(piece: Piece, from: u8, to: u8) -> impl Iterator<Item = (i32, i32)> {
+    srs::kicks(RotationSystem::Srs, shape(piece), from, to)
+        .iter()
+        .map(|&(x, y)| (x as i32, y as i32))
 }
 
 /// The piece's cells at box origin (`bx`, `by`) as a 16-row board, or `None` when a cell is
@@ -167,7 +141,6 @@ fn srs_placements(board: u64, piece: Piece) -> Vec<Field> {
         if piece != Piece::O {
             for to in [(rot + 1) % 4, (rot + 3) % 4] {
                 let kick = kicks(piece, rot, to)
-                    .into_iter()
                     .map(|(dx, dy)| (to, bx + dx, by + dy))
                     .find(|&(r, x, y)| fits(r, x, y).is_some());
                 next.extend(kick);
