@@ -28,10 +28,11 @@ pub struct Args {
     /// Placements: `drop` (rotate, shift, hard drop) or `reach` (any unit moves: tucks, spins).
     #[arg(long, value_enum, default_value_t = MoveSet::Reach)]
     pub moves: MoveSet,
-    /// Evaluator weights: a preset (default, tuned, dellacherie, eltetris) or a JSON weights
-    /// file. `tuned` is `default` tuned by `beamtris tune`.
-    #[arg(long, default_value = "tuned")]
-    pub weights: String,
+    /// Evaluator weights: a preset or a JSON weights file. Tencent presets: default, tuned
+    /// (the default; `default` tuned by `beamtris tune`), dellacherie, eltetris. Guideline
+    /// presets: attack, points (the default is the game's objective).
+    #[arg(long)]
+    pub weights: Option<String>,
     /// Worker threads (default: all cores). The record does not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
@@ -83,6 +84,9 @@ pub fn record_path(out: &Path) -> PathBuf {
 
 pub fn run(args: &Args) -> Result<()> {
     let seed = io::load_seed(args.seed.as_deref())?;
+    if seed.guideline_rules().is_some() {
+        return super::solve_guideline::run(args, &seed);
+    }
     if seed.rules != "tencent" {
         return Err(Error(format!(
             "solve plays the tencent rule set; the seed's rules are {:?}",
@@ -92,7 +96,8 @@ pub fn run(args: &Args) -> Result<()> {
     if args.beam == 0 {
         return Err(Error("--beam: must be at least 1".into()));
     }
-    let weights = Weights::resolve(&args.weights)?;
+    let weights_name = args.weights.clone().unwrap_or_else(|| "tuned".into());
+    let weights = Weights::resolve(&weights_name)?;
     let (threads, pool) = super::thread_pool(args.threads)?;
     let out = args.out.clone().unwrap_or_else(|| {
         PathBuf::from(format!(
@@ -169,7 +174,7 @@ pub fn run(args: &Args) -> Result<()> {
         seed: seed.name.clone(),
         beam: args.beam,
         moves: args.moves,
-        weights_name: args.weights.clone(),
+        weights_name,
         weights,
         pieces: outcome.pieces,
         lines: outcome.lines,

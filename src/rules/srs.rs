@@ -286,7 +286,7 @@ mod tests {
                     assert_eq!(kicks(sys, shape, from, from + 1).len(), n90);
                     assert_eq!(kicks(sys, shape, from, from + 3).len(), n90);
                     assert_eq!(
-                        kicks(sys, shape, from, from + 2).len() > 0,
+                        !kicks(sys, shape, from, from + 2).is_empty(),
                         sys.has_180() || shape == Shape::O
                     );
                 }

@@ -42,7 +42,8 @@ impl Placement {
         srs::cells(self.shape, self.state).map(|(cx, cy)| (self.x + cx, self.y + cy))
     }
 
-    /// The piece resting here, as the lock sees it: the spin's twist comes with it.
+    /// The piece resting here with a twist that makes the lock see this spin kind: none, a
+    /// rotation (mini where the corners say mini), or a fifth-test turn (always full).
     pub fn active(&self) -> Active {
         Active {
             shape: self.shape,
@@ -51,7 +52,8 @@ impl Placement {
             y: self.y,
             twist: match self.spin {
                 Spin::None => Twist::None,
-                _ => Twist::Rotated,
+                Spin::Mini => Twist::Rotated,
+                Spin::Full => Twist::RotatedFifth,
             },
         }
     }
