@@ -215,7 +215,11 @@ pub fn guideline_boards(
         "X.XXXXXXXX",
     ])
     .expect("a valid board");
-    [("empty", Board::EMPTY), ("mid-game", mid), ("T-spin-ready", tspin)]
+    [
+        ("empty", Board::EMPTY),
+        ("mid-game", mid),
+        ("T-spin-ready", tspin),
+    ]
 }
 
 /// Guideline figures: replay of `record` on `game`, SRS placements with spin kinds per piece

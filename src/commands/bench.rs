@@ -91,7 +91,12 @@ pub fn run(args: &Args) -> Result<()> {
         let run = RunInfo::now();
         let mut figures = bench::guideline_figures(&record, &game, scale);
         let tencent = crate::seed::Seed::tencent_geek_4().pieces();
-        figures.extend(bench::beam_step_figures(&game, &tencent, 200, 100 * scale as usize));
+        figures.extend(bench::beam_step_figures(
+            &game,
+            &tencent,
+            200,
+            100 * scale as usize,
+        ));
         write(&args.guideline_out, figures, run)?;
     }
     Ok(())

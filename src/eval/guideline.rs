@@ -202,9 +202,12 @@ pub fn features(state: &State) -> Features {
 }
 
 /// The most rows a T-spin double slot on `board` would clear: a T pointing down with its
-/// stem at (x, y), both lower corners filled and an overhang above one upper corner.
+/// stem at (x, y), y the column's height, both lower corners filled, the three cells above
+/// the stem empty and an overhang above one upper corner. Column words have row y at bit
+/// 23 - y, so `c << 1` puts row y + 1 where row y was.
 fn tsd_slot_lines(b: &Board, h: &[u32; WIDTH]) -> u32 {
-    // prefix[x] = AND of columns 0..x, suffix[x] = AND of columns x..10
+    // prefix[x] = AND of columns 0..x, suffix[x] = AND of columns x..10: full rows but for
+    // some columns
     let mut prefix = [COLUMN_BITS; WIDTH + 1];
     let mut suffix = [COLUMN_BITS; WIDTH + 2];
     for x in 0..WIDTH {
@@ -213,26 +216,19 @@ fn tsd_slot_lines(b: &Board, h: &[u32; WIDTH]) -> u32 {
     for x in (0..WIDTH).rev() {
         suffix[x] = suffix[x + 1] & b.cols[x];
     }
+    let c = &b.cols;
     let mut best = 0;
     for x in 1..WIDTH - 1 {
-        let y = h[x] as usize;
-        if y + 2 >= HEIGHT {
+        let (l, m, r) = (c[x - 1], c[x], c[x + 1]);
+        let slot = l & r & !((l | m | r) << 1) & ((l | r) << 2);
+        // the stem's row; a column of 24 has no slot (the shift empties the bit)
+        let stem = (1u32 << 23) >> h[x].min(24);
+        if slot & stem == 0 {
             continue;
         }
-        let filled = |cx: usize, cy: usize| b.filled(cx, cy);
-        if !(filled(x - 1, y) && filled(x + 1, y)) {
-            continue;
-        }
-        if filled(x - 1, y + 1) || filled(x + 1, y + 1) || filled(x, y + 1) {
-            continue;
-        }
-        if !(filled(x - 1, y + 2) || filled(x + 1, y + 2)) {
-            continue;
-        }
-        let bit = |row: usize| 1u32 << (HEIGHT - 1 - row);
-        let low = prefix[x] & suffix[x + 1] & bit(y) != 0;
-        let high = prefix[x - 1] & suffix[x + 2] & bit(y + 1) != 0;
-        best = best.max(low as u32 + high as u32);
+        let low = (prefix[x] & suffix[x + 1] & stem != 0) as u32;
+        let high = ((prefix[x - 1] & suffix[x + 2]) << 1 & stem != 0) as u32;
+        best = best.max(low + high);
     }
     best
 }
@@ -309,6 +305,54 @@ mod tests {
         // rows 0..2: row 2 ".X........" has 4 changes with walls, row 1 "X...XXXXXX" 2,
         // row 0 "XX.XXXXXXX" 2
         assert_eq!(f.row_transitions, 4 + 2 + 2);
+    }
+
+    /// The T-slot rule cell by cell, as the doc comment states it.
+    fn naive_tslot(b: &Board) -> u32 {
+        let mut best = 0;
+        for x in 1..WIDTH - 1 {
+            let y = b.height(x) as usize;
+            if y + 2 >= HEIGHT {
+                continue;
+            }
+            let f = |cx: usize, cy: usize| b.filled(cx, cy);
+            let slot = f(x - 1, y)
+                && f(x + 1, y)
+                && !f(x - 1, y + 1)
+                && !f(x, y + 1)
+                && !f(x + 1, y + 1)
+                && (f(x - 1, y + 2) || f(x + 1, y + 2));
+            if !slot {
+                continue;
+            }
+            let low = (0..WIDTH).all(|c| c == x || f(c, y)) as u32;
+            let high = (0..WIDTH).all(|c| c + 1 >= x && c <= x + 1 || f(c, y + 1)) as u32;
+            best = best.max(low + high);
+        }
+        best
+    }
+
+    #[test]
+    fn tslot_matches_its_cell_by_cell_rule() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_pcg::Pcg32::seed_from_u64(5);
+        let mut seen = [0; 3];
+        for _ in 0..20_000 {
+            let mut b = Board::EMPTY;
+            let top = rng.gen_range(1..24);
+            for x in 0..WIDTH {
+                for y in 0..rng.gen_range(0..=top) {
+                    if rng.gen_bool(0.9) {
+                        b.fill(x, y);
+                    }
+                }
+            }
+            let h: [u32; WIDTH] = std::array::from_fn(|x| b.height(x));
+            let got = tsd_slot_lines(&b, &h);
+            assert_eq!(got, naive_tslot(&b), "{b:?}");
+            seen[got as usize] += 1;
+        }
+        assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
     }
 
     #[test]

@@ -37,6 +37,8 @@ pub trait BeamGame: Sync {
     /// it (a guideline game goes on after its best lock; a Tencent game's best line may end
     /// at the lock that scored last).
     const WHOLE_GAME: bool = false;
+    /// About how many children a state has: the children buffers start this large.
+    const CHILDREN_HINT: usize = 34;
 
     /// The state the game starts in.
     fn start(&self) -> Self::State;
@@ -216,7 +218,7 @@ pub fn search_game<G: BeamGame>(
             .par_chunks(chunk)
             .enumerate()
             .flat_map_iter(|(c, parents)| {
-                let mut out = Vec::with_capacity(parents.len() * 34);
+                let mut out = Vec::with_capacity(parents.len() * G::CHILDREN_HINT);
                 let mut scratch = G::Scratch::default();
                 for (j, parent) in parents.iter().enumerate() {
                     let base = ((c * chunk + j) as u64) << CHILD_BITS;

@@ -31,6 +31,8 @@ impl BeamGame for GuidelineSearch<'_> {
     type Move = Move;
     type Scratch = Vec<Placement>;
     const WHOLE_GAME: bool = true;
+    // Two pieces a step (the current one and the hold one), ~23 placements each.
+    const CHILDREN_HINT: usize = 56;
 
     fn start(&self) -> State {
         State::START
