@@ -160,17 +160,23 @@ fn flood(board: &Board, shape: Shape, system: RotationSystem) -> Option<Reach> {
     if top <= sy {
         // box bottoms top..=sy, as bits 23 - y
         let open = ((1u32 << (24 - top as u32)) - 1) & !(bit_of(sy) - 1);
-        for r in 0..states {
-            for ix in 0..NX {
-                let seed = reach.fit[r][ix] & open;
+        for (r, (fits, row)) in reach
+            .fit
+            .iter()
+            .zip(pending.iter_mut())
+            .enumerate()
+            .take(states)
+        {
+            for (ix, (&fit, pend)) in fits.iter().zip(row.iter_mut()).enumerate() {
+                let seed = fit & open;
                 if seed != 0 {
                     reach.any[r][ix] |= seed;
                     reach.moved[r][ix] |= seed;
-                    if pending[r][ix] == 0 {
+                    if *pend == 0 {
                         stack[depth] = (r as u8, ix as u8);
                         depth += 1;
                     }
-                    pending[r][ix] |= seed;
+                    *pend |= seed;
                 }
             }
         }
