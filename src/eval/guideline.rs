@@ -48,23 +48,30 @@ fn weights(score_weight: f64, pairs: &[(&str, f64)]) -> GuidelineWeights {
 impl GuidelineWeights {
     /// A built-in set: `attack` (lines sent) or `points`.
     pub fn preset(name: &str) -> Option<GuidelineWeights> {
-        let shape: &[(&str, f64)] = &[
-            ("max_height", 0.3),
-            ("total_height", 0.4),
-            ("height_over_half", 6.0),
-            ("bumpiness", 0.8),
-            ("bumpiness_sq", 0.25),
-            ("holes", 6.0),
-            ("covered", 1.0),
-            ("row_transitions", 0.6),
-            ("well_depth", -0.9),
-            ("tslot", -6.0),
-            ("b2b", -8.0),
-            ("combo", -1.0),
-        ];
+        // Hand-tuned at beam 500 on the five Cold Clear 2 comparison games (SRS, 500 pieces):
+        // little weight on the score so far, a strong pull toward T-spin double slots; for
+        // points a deep well and the back-to-back chain pay too (four-row clears score 800,
+        // 1200 back-to-back), for attack they lose to T-spins and perfect clears
+        // (results/guideline/weights.md).
+        let shape = |well: f64, b2b: f64| {
+            [
+                ("max_height", 0.3),
+                ("total_height", 0.4),
+                ("height_over_half", 6.0),
+                ("bumpiness", 0.8),
+                ("bumpiness_sq", 0.25),
+                ("holes", 6.0),
+                ("covered", 1.0),
+                ("row_transitions", 0.6),
+                ("well_depth", well),
+                ("tslot", -10.0),
+                ("b2b", b2b),
+                ("combo", -1.0),
+            ]
+        };
         Some(match name {
-            "attack" => weights(12.0, shape),
-            "points" => weights(0.02, shape),
+            "attack" => weights(1.5, &shape(0.0, -8.0)),
+            "points" => weights(0.006, &shape(-2.5, -15.0)),
             _ => return None,
         })
     }
