@@ -192,17 +192,23 @@ pub fn player_figures(scale: u64) -> Vec<Figure> {
 }
 
 /// Guideline boards for the placement figures: empty, the board after half of `record`,
-/// and a T-spin-ready board (a T-spin double slot under an overhang, stack 7 rows high).
+/// the record's tallest board, and a T-spin-ready board (a T-spin double slot under an
+/// overhang, stack 7 rows high).
 pub fn guideline_boards(
     record: &Record,
     game: &crate::rules::guideline::replay::Game,
-) -> [(&'static str, crate::rules::guideline::Board); 3] {
+) -> [(&'static str, crate::rules::guideline::Board); 4] {
     use crate::rules::guideline::{replay as gr, Board};
     let half = record.pieces() / 2;
     let mut mid = Board::EMPTY;
+    let mut tall = Board::EMPTY;
+    let top = |b: &Board| (0..10).map(|x| b.height(x)).max().unwrap_or(0);
     gr::replay_with(record, game, |e| {
         if e.lock == half {
             mid = e.after.board;
+        }
+        if top(&e.after.board) > top(&tall) {
+            tall = e.after.board;
         }
     });
     let tspin = Board::from_rows(&[
@@ -218,12 +224,13 @@ pub fn guideline_boards(
     [
         ("empty", Board::EMPTY),
         ("mid-game", mid),
+        ("tallest", tall),
         ("T-spin-ready", tspin),
     ]
 }
 
-/// Guideline figures: replay of `record` on `game`, SRS placements with spin kinds per piece
-/// on three boards, and one guideline beam child (lock and rank) against one Tencent child.
+/// Guideline figures: replay of `record` on `game`, and SRS placements with spin kinds per
+/// piece on four boards.
 pub fn guideline_figures(
     record: &Record,
     game: &crate::rules::guideline::replay::Game,
