@@ -174,8 +174,8 @@ impl Seed {
 
     /// Parses and checks seed JSON.
     pub fn parse(text: &str) -> Result<Seed, SeedError> {
-        let seed: Seed = serde_json::from_str(text)
-            .map_err(|e| SeedError(format!("line {} column {}: {e}", e.line(), e.column())))?;
+        let seed: Seed =
+            serde_json::from_str(text).map_err(|e| SeedError(crate::error::json_error(&e)))?;
         seed.check()?;
         Ok(seed)
     }

@@ -3,6 +3,7 @@
 
 pub mod features;
 pub mod weights;
+pub mod weights_file;
 
 pub use features::Features;
 pub use weights::Weights;

@@ -65,7 +65,10 @@ pub fn load_runs(dir: &Path) -> Result<Vec<SolveRun>> {
         let mut run: SolveRun = serde_json::from_str(&text).map_err(|e| {
             Error::at(
                 p.display(),
-                format!("not a solve results file (line {}: {e})", e.line()),
+                format!(
+                    "not a solve results file ({})",
+                    crate::error::json_error(&e)
+                ),
             )
         })?;
         run.name = p

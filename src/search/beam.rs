@@ -149,8 +149,24 @@ pub struct BeamResult {
     pub positions: Vec<Pos>,
     /// The op record of the best line.
     pub record: Record,
-    /// False when the search was stopped early.
+    /// True when every piece asked for was searched (neither stopped nor emptied).
     pub complete: bool,
+    /// How the search ended.
+    pub end: SearchEnd,
+    /// Pieces the beam placed (the record may be shorter: it ends at the best line's last
+    /// scoring lock).
+    pub placed: usize,
+}
+
+/// How a search ended. `piece` is 0-based: the piece that was to be placed next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchEnd {
+    /// Every piece asked for was placed.
+    Finished,
+    /// No kept board had a placement of `piece` that survives: every line tops out there.
+    BeamEmptied { piece: usize },
+    /// The stop flag was set (a signal) before `piece` was placed.
+    Stopped { piece: usize },
 }
 
 /// Lines cleared x the piece's own cells in them, and the landing height.
@@ -225,7 +241,7 @@ fn expand(
 /// Keeps the `beam` best distinct boards of `children` in rank order. Of equal boards the one
 /// with the higher score ranks first (its rank is lower), so the first seen is kept.
 fn select(children: &mut [Child], beam: usize) -> Vec<Child> {
-    let mut take = (beam * 2).max(64);
+    let mut take = beam.saturating_mul(2).max(64);
     loop {
         let all = take >= children.len();
         let top: &mut [Child] = if all {
@@ -235,8 +251,10 @@ fn select(children: &mut [Child], beam: usize) -> Vec<Child> {
             &mut children[..take]
         };
         top.par_sort_unstable_by(|a, b| a.order(b));
-        let mut seen = ahash::AHashSet::with_capacity(beam * 2);
-        let mut kept = Vec::with_capacity(beam);
+        // Sized by what is there, not by `beam`: a huge beam over a few children must not
+        // reserve memory it will never use.
+        let mut seen = ahash::AHashSet::with_capacity(top.len().min(beam.saturating_mul(2)));
+        let mut kept = Vec::with_capacity(top.len().min(beam));
         for c in top.iter() {
             if seen.insert(c.board) {
                 kept.push(*c);
@@ -272,14 +290,14 @@ pub fn search(
     }];
     let mut arena = Arena {
         nodes: Vec::new(),
-        limit: cfg.beam * 64 + 4096,
+        limit: cfg.beam.saturating_mul(64).saturating_add(4096),
     };
     let mut best = (0u32, ROOT);
-    let mut complete = true;
+    let mut end = SearchEnd::Finished;
     let chunk = (cfg.beam / 64).clamp(1, 256);
     for k in 0..total {
         if stop.load(AtomicOrdering::Relaxed) {
-            complete = false;
+            end = SearchEnd::Stopped { piece: k };
             break;
         }
         let piece = pieces[k];
@@ -297,6 +315,7 @@ pub fn search(
             })
             .collect();
         if children.is_empty() {
+            end = SearchEnd::BeamEmptied { piece: k };
             break;
         }
         let kept = select(&mut children, cfg.beam);
@@ -336,11 +355,17 @@ pub fn search(
     }
     let positions = arena.chain(best.1);
     let record = rebuild_record(pieces, &positions, cfg.moves);
+    let placed = match end {
+        SearchEnd::Finished => total,
+        SearchEnd::BeamEmptied { piece } | SearchEnd::Stopped { piece } => piece,
+    };
     BeamResult {
         score: best.0,
         positions,
         record,
-        complete,
+        complete: end == SearchEnd::Finished,
+        end,
+        placed,
     }
 }
 
