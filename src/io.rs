@@ -39,7 +39,13 @@ pub fn load_seed(path: Option<&Path>) -> Result<Seed> {
     match path {
         Some(p) => {
             let text = read_text(p)?;
-            Seed::parse(&text).map_err(|e| Error::at(p.display(), e))
+            let seed = Seed::parse(&text).map_err(|e| Error::at(p.display(), e))?;
+            // The commands hold a tencent or guideline game's piece list whole; `play` deals
+            // a standard game's pieces as a stream, so its length costs no memory.
+            if seed.rules != "standard" {
+                crate::limits::check_pieces(&p.display().to_string(), seed.pieces)?;
+            }
+            Ok(seed)
         }
         None => Ok(Seed::tencent_geek_4()),
     }

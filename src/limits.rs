@@ -67,6 +67,28 @@ pub fn check_beam(flag: &str, beam: usize) -> Result<()> {
     Ok(())
 }
 
+/// Bytes a game's piece list takes while a command holds it: the drawn pieces with their
+/// random numbers (16 bytes) and the pieces alone (2 bytes), with room to spare.
+pub const BYTES_PER_PIECE: u64 = 24;
+
+/// A game of `pieces` pieces, checked: its piece list must fit in half the machine's memory
+/// (the search needs the rest). `game` names the seed file in the error.
+pub fn check_pieces(game: &str, pieces: usize) -> Result<()> {
+    let need = (pieces as u64).saturating_mul(BYTES_PER_PIECE);
+    if let Some(have) = total_memory_bytes() {
+        if need > have / 2 {
+            return Err(Error(format!(
+                "{game}: pieces: {pieces} pieces need about {} to hold, more than half of this \
+                 machine's {}; at most about {} pieces",
+                human_bytes(need),
+                human_bytes(have),
+                have / 2 / BYTES_PER_PIECE
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// `n` bytes as `12.3 GiB` (or MiB, KiB, B).
 pub fn human_bytes(n: u64) -> String {
     const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
