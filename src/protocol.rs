@@ -271,10 +271,12 @@ pub fn run_protocol(input: impl BufRead, mut output: impl Write) -> Result<()> {
     let (current, mut next) = match letters.as_slice() {
         [a, b] => match (parse_piece(*a), parse_piece(*b)) {
             (Some(a), Some(b)) => (a, b),
-            _ => return Err(Error(format!(
+            _ => {
+                return Err(Error(format!(
                 "classroom protocol, line 1: expected two piece letters (I O T S Z J L), got {}",
                 quote(&first)
-            ))),
+            )))
+            }
         },
         _ => {
             return Err(Error(format!(

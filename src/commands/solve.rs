@@ -202,6 +202,16 @@ pub fn run(args: &Args) -> Result<()> {
     let run_info = RunInfo::now();
     let load_at_start = load_average();
     let stop = super::stop_on_ctrl_c();
+    // Printed once the signal handlers are in place: from here a signal keeps the best line.
+    eprintln!(
+        "solving {}: {}, beam {}, {} moves, weights {}; Ctrl-C or SIGTERM stops and keeps \
+         the best line so far",
+        seed.name,
+        crate::limits::plural(target as u64, "piece", "pieces"),
+        args.beam,
+        crate::report::moves_name(args.moves),
+        args.weights
+    );
     let pieces = seed.pieces();
     let cfg = BeamConfig {
         beam: args.beam,

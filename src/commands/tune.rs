@@ -285,6 +285,15 @@ pub fn run(args: &Args) -> Result<()> {
     }
     let (_, pool) = super::thread_pool(args.threads)?;
     let stop = super::stop_on_ctrl_c();
+    // Printed once the signal handlers are in place: from here a signal keeps every finished
+    // generation in state.json.
+    eprintln!(
+        "tuning into {}: generations {} to {}; Ctrl-C or SIGTERM stops and keeps the finished \
+         generations",
+        args.out.display(),
+        state.cem.generation + 1,
+        args.generations
+    );
     state
         .runs
         .push(serde_json::to_value(RunInfo::now()).expect("serialises"));
