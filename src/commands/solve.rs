@@ -247,6 +247,12 @@ pub fn run(args: &Args) -> Result<()> {
     });
     bar.finish_and_clear();
     let wall_seconds = start.elapsed().as_secs_f64();
+    if result.positions.is_empty() {
+        return Err(Error(format!(
+            "no placement of the first piece survives in {}; there is no record to write",
+            seed.name
+        )));
+    }
     let text = format!("{}\n", result.record);
     io::write_atomic(&record_file, text.as_bytes())?;
     let mut checkpoints = Vec::new();

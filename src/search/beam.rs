@@ -296,7 +296,9 @@ pub fn search(
     let mut end = SearchEnd::Finished;
     let chunk = (cfg.beam / 64).clamp(1, 256);
     for k in 0..total {
-        if stop.load(AtomicOrdering::Relaxed) {
+        // Checked before every piece but the first, so a stopped search always has a line
+        // (a record of at least one piece) to write.
+        if k > 0 && stop.load(AtomicOrdering::Relaxed) {
             end = SearchEnd::Stopped { piece: k };
             break;
         }
