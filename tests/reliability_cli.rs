@@ -408,7 +408,7 @@ fn small_failure_modes() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     // verify's valid is false when the game ended before the record did
     let rec = dir.join("early.txt");
-    std::fs::write(&rec, vec!["N,D1"; 40].join(",")).unwrap();
+    std::fs::write(&rec, ["N,D1"; 40].join(",")).unwrap();
     let o = run(&["verify", rec.to_str().unwrap()]);
     let vj: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(vj["end_reason"], "top_out");
