@@ -178,6 +178,7 @@ impl Seed {
 
     /// Parses and checks seed JSON.
     pub fn parse(text: &str) -> Result<Seed, SeedError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let seed: Seed =
             serde_json::from_str(text).map_err(|e| SeedError(crate::error::json_error(&e)))?;
         seed.check()?;

@@ -1,8 +1,9 @@
 //! Property test over every parser a user's file or stream reaches: the record, the game file
-//! (seed), the weights file (either kind) and the classroom protocol. Any byte string, and any
-//! small mutation of a valid input, gives `Ok` or a one-line error, never a panic. A seed that
-//! parses also deals its first pieces, so a generator that divides by zero or overflows is
-//! caught here too (the checks of `Seed::check` are what keep it from panicking).
+//! (seed), the weights file (either kind), the board file of `features` and the classroom
+//! protocol. Any byte string, and any small mutation of a valid input, gives `Ok` or a
+//! one-line error, never a panic. A seed that parses also deals its first pieces, so a
+//! generator that divides by zero or overflows is caught here too (the checks of
+//! `Seed::check` are what keep it from panicking).
 
 use beamtris::eval::weights_file;
 use beamtris::protocol;
@@ -21,6 +22,11 @@ const WEIGHTS: [&str; 3] = [
     r#"{"score_weight": 0.036, "cells": -1.2, "holes": 7.9, "min_clear_cells": [1, 2, 3, 4]}"#,
     r#"{"holes": -4, "rows_cleared": 3.4, "hole_depth": -1.6}"#,
     r#"{"score_weight": 1e308, "lines": -1e-308}"#,
+];
+const BOARDS: [&str; 1] = [
+    "..........\n..........\n..........\n..........\n..........\n..........\n..........\n\
+     ..........\n..........\n..........\n..........\n..........\n..........\n..........\n\
+     ..........\n..........\n..........\n#.........\n##.#######\n####.#####\n",
 ];
 const PROTOCOL: [&str; 3] = ["IO\nT\nS\nX\n", "io\r\nz\r\nE\r\n", "0O\nL\nJ\nX\n"];
 
@@ -97,6 +103,13 @@ proptest! {
         }
         if let Err(e) = BeamWeights::parse(&text) {
             one_line("beam weights", e);
+        }
+    }
+
+    #[test]
+    fn boards(bytes in input(&BOARDS)) {
+        if let Err(e) = beamtris::commands::features::parse_board(&String::from_utf8_lossy(&bytes)) {
+            one_line("board", e);
         }
     }
 
