@@ -7,13 +7,14 @@
 # WEIGHTS are presets (default, dellacherie, eltetris) or weights files, paths relative to
 # the repository root (e.g. results/tune-b200/best.json). Runs go to
 # results/compare-weights/bN-MODE-LABEL.json + .txt, LABEL being the preset or the file's
-# path without results/ and .json, / turned to - (and -kK with --pieces K); a run already
-# there is skipped unless --force. Ends with `beamtris report compare`: summary.json,
+# path without results/ and .json, / turned to - (and -kK with --pieces K, in results/compare-weights-kK/); a run already
+# there and complete is skipped unless --force. Ends with `beamtris report compare`: summary.json,
 # summary.md and score-vs-piece-bN-MODE.svg. BEAMTRIS=path skips the build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib.sh
 
-dir=results/compare-weights
+dir=
 beam=1000
 mode=drop
 force=0
@@ -40,6 +41,9 @@ if [ ${#weights[@]} -eq 0 ]; then
   exit 2
 fi
 
+# Runs of another length do not compare with the whole-game ones: they get their own folder.
+[ -n "$dir" ] || dir="results/compare-weights$suffix"
+
 bin=${BEAMTRIS:-target/release/beamtris}
 if [ -z "${BEAMTRIS:-}" ]; then
   cargo build --release --quiet
@@ -51,8 +55,8 @@ for w in "${weights[@]}"; do
   label=${label%.json}
   label=${label//\//-}
   out="$dir/b$beam-$mode-$label$suffix.json"
-  if [ -f "$out" ] && [ "$force" -eq 0 ]; then
-    echo "compare: $out exists, skipped (--force reruns it)" >&2
+  if done_run "$out" && [ "$force" -eq 0 ]; then
+    echo "compare: $out is complete, skipped (--force reruns it)" >&2
     continue
   fi
   echo "compare: $w at beam $beam, $mode moves" >&2

@@ -4,11 +4,12 @@
 #   scripts/sweep_beam.sh [WIDTHS...] [--moves drop|reach] [--weights W] [--threads T] [--force]
 #
 # Default widths 100 300 1000 3000 10000, both move modes. Every run is kept in
-# results/sweep-beam/ as MODE-bWIDTH.json + .txt; a width already done is skipped unless
+# results/sweep-beam/ as MODE-bWIDTH.json + .txt; a width already done (complete) is skipped unless
 # --force, so an interrupted sweep resumes. Ends with `beamtris report sweep`, which writes
 # summary.json, summary.md and score-vs-beam.svg. BEAMTRIS=path skips the build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib.sh
 
 dir=results/sweep-beam
 modes=(drop reach)
@@ -37,8 +38,8 @@ mkdir -p "$dir"
 for mode in "${modes[@]}"; do
   for w in "${widths[@]}"; do
     out="$dir/$mode-b$w.json"
-    if [ -f "$out" ] && [ "$force" -eq 0 ]; then
-      echo "sweep: $out exists, skipped (--force reruns it)" >&2
+    if done_run "$out" && [ "$force" -eq 0 ]; then
+      echo "sweep: $out is complete, skipped (--force reruns it)" >&2
       continue
     fi
     echo "sweep: $mode moves, beam $w" >&2

@@ -29,3 +29,27 @@ impl From<std::io::Error> for Error {
 
 /// A `Result` whose error is one line for the user.
 pub type Result<T> = std::result::Result<T, Error>;
+
+/// A JSON parse error as `line L column C: what`, the place said once (serde_json's own
+/// message ends with ` at line L column C`, which a `line L column C:` prefix would repeat).
+pub fn json_error(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    let suffix = format!(" at line {} column {}", e.line(), e.column());
+    let what = text.strip_suffix(&suffix).unwrap_or(&text);
+    if e.line() == 0 {
+        what.to_string()
+    } else {
+        format!("line {} column {}: {what}", e.line(), e.column())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_json_error_names_its_place_once() {
+        let e = serde_json::from_str::<Vec<u8>>("[1,\n 2,]").unwrap_err();
+        let s = super::json_error(&e);
+        assert_eq!(s.matches("line 2").count(), 1, "{s}");
+        assert!(s.starts_with("line 2 column "), "{s}");
+    }
+}

@@ -1,14 +1,31 @@
-//! File helpers shared by the commands: reading inputs with errors that name the file, and
-//! writing outputs through a temporary name so an interrupted run leaves no torn file.
+//! File helpers shared by the commands: reading inputs with errors that name the file, checking
+//! outputs before the work starts, and writing them through a temporary name so an interrupted
+//! or failed run leaves neither a torn file nor a stray temporary one.
 
 use crate::error::{Error, Result};
 use crate::record::Record;
 use crate::seed::Seed;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-/// Reads a text file; the error names it.
+/// The byte-order mark some editors put at the start of a UTF-8 file.
+const BOM: char = '\u{feff}';
+
+/// Reads a text file; the error names it. A leading byte-order mark is dropped, so a file
+/// saved by an editor that adds one reads the same as one without.
 pub fn read_text(path: &Path) -> Result<String> {
-    std::fs::read_to_string(path).map_err(|e| Error::at(path.display(), e))
+    if path.is_dir() {
+        return Err(Error::at(path.display(), "is a directory, not a file"));
+    }
+    let bytes = std::fs::read(path).map_err(|e| Error::at(path.display(), e))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let upto = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = upto.iter().filter(|&&b| b == b'\n').count() + 1;
+        Error::at(path.display(), format!("line {line}: not UTF-8 text"))
+    })?;
+    Ok(match text.strip_prefix(BOM) {
+        Some(rest) => rest.to_string(),
+        None => text,
+    })
 }
 
 /// Reads and validates a record file; the error names the file and the token.
@@ -20,26 +37,173 @@ pub fn read_record(path: &Path) -> Result<Record> {
 /// The seed at `path`, or the built-in Tencent Geek 4 game.
 pub fn load_seed(path: Option<&Path>) -> Result<Seed> {
     match path {
-        Some(p) => Seed::load(p).map_err(|e| Error(e.to_string())),
+        Some(p) => {
+            let text = read_text(p)?;
+            let seed = Seed::parse(&text).map_err(|e| Error::at(p.display(), e))?;
+            // The commands hold a tencent or guideline game's piece list whole; `play` deals
+            // a standard game's pieces as a stream, so its length costs no memory.
+            if seed.rules != "standard" {
+                crate::limits::check_pieces(&p.display().to_string(), seed.pieces)?;
+            }
+            Ok(seed)
+        }
         None => Ok(Seed::tencent_geek_4()),
     }
 }
 
-/// Writes `contents` to `path` atomically: a temporary file beside it, then a rename.
-pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<()> {
+/// The temporary name `path` is written under before the rename: hidden, beside it (the same
+/// file system, so the rename is atomic), and owned by this process.
+fn temp_name(path: &Path) -> Result<PathBuf> {
+    let name = path
+        .file_name()
+        .ok_or_else(|| Error::at(path.display(), "not a file name"))?;
+    Ok(path.with_file_name(format!(
+        ".{}.tmp{}",
+        name.to_string_lossy(),
+        std::process::id()
+    )))
+}
+
+/// Creates `path`'s folder if it is missing.
+fn create_parent(path: &Path) -> Result<()> {
     if let Some(dir) = path.parent() {
         if !dir.as_os_str().is_empty() {
             std::fs::create_dir_all(dir).map_err(|e| Error::at(dir.display(), e))?;
         }
     }
-    let name = path
-        .file_name()
-        .ok_or_else(|| Error::at(path.display(), "not a file name"))?;
-    let tmp = path.with_file_name(format!(
-        ".{}.tmp{}",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    std::fs::write(&tmp, contents).map_err(|e| Error::at(tmp.display(), e))?;
-    std::fs::rename(&tmp, path).map_err(|e| Error::at(path.display(), e))
+    Ok(())
+}
+
+/// Where `path` points once its folder exists: the folder resolved (links, `..`) and the name.
+/// Two outputs with the same key would overwrite each other.
+fn identity(path: &Path) -> PathBuf {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let dir = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
+    match path.file_name() {
+        Some(n) => dir.join(n),
+        None => dir,
+    }
+}
+
+/// Checks, before any work, that every output can be written: each names a file (not an
+/// existing folder), its folder exists or can be made, a file can be created there, and no
+/// two outputs are the same file. `outputs` pairs the flag (or role) that named the file with
+/// the path, so the error says which one is wrong. Leaves no file behind; folders it made stay.
+pub fn check_outputs(outputs: &[(&str, &Path)]) -> Result<()> {
+    for (flag, path) in outputs {
+        let place = format!("{flag} {}", path.display());
+        if path.is_dir() {
+            return Err(Error::at(place, "is a directory; give a file name"));
+        }
+        if path.file_name().is_none() {
+            return Err(Error::at(place, "does not end in a file name"));
+        }
+        create_parent(path).map_err(|e| Error::at(flag, e))?;
+        let tmp = temp_name(path)?;
+        std::fs::write(&tmp, b"").map_err(|e| Error::at(&place, format!("cannot write: {e}")))?;
+        let _ = std::fs::remove_file(&tmp);
+    }
+    for (i, (flag_a, a)) in outputs.iter().enumerate() {
+        for (flag_b, b) in &outputs[..i] {
+            if identity(a) == identity(b) {
+                return Err(Error(format!(
+                    "{flag_a} {}: the same file as {flag_b} {}; the two outputs would \
+                     overwrite each other",
+                    a.display(),
+                    b.display()
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Writes `contents` to `path` atomically: a temporary file beside it, then a rename. On any
+/// failure the temporary file is removed and `path` is left as it was.
+pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<()> {
+    if path.is_dir() {
+        return Err(Error::at(
+            path.display(),
+            "is a directory; cannot write a file there",
+        ));
+    }
+    create_parent(path)?;
+    let tmp = temp_name(path)?;
+    let written = std::fs::write(&tmp, contents)
+        .map_err(|e| Error::at(tmp.display(), e))
+        .and_then(|()| std::fs::rename(&tmp, path).map_err(|e| Error::at(path.display(), e)));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("beamtris-io-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn entries(dir: &Path) -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn a_directory_as_output_is_refused_and_leaves_nothing() {
+        let dir = scratch("dir");
+        std::fs::create_dir(dir.join("out")).unwrap();
+        let err = write_atomic(&dir.join("out"), b"x").unwrap_err();
+        assert!(
+            err.0.ends_with("is a directory; cannot write a file there"),
+            "{err}"
+        );
+        let err = check_outputs(&[("--out", &dir.join("out"))]).unwrap_err();
+        assert!(err.0.starts_with("--out "), "{err}");
+        assert!(err.0.ends_with("is a directory; give a file name"), "{err}");
+        assert_eq!(entries(&dir), ["out"]);
+    }
+
+    #[test]
+    fn two_outputs_naming_one_file_are_refused() {
+        let dir = scratch("same");
+        let a = dir.join("r.txt");
+        let b = dir.join("sub/../r.txt");
+        std::fs::create_dir(dir.join("sub")).unwrap();
+        let err = check_outputs(&[("--out", &a), ("the record", &b)]).unwrap_err();
+        assert!(err.0.contains("the same file as --out"), "{err}");
+        assert_eq!(entries(&dir), ["sub"]);
+    }
+
+    #[test]
+    fn an_output_under_a_file_is_refused_before_anything_is_written() {
+        let dir = scratch("under");
+        std::fs::write(dir.join("f"), b"").unwrap();
+        let err = check_outputs(&[("--out", &dir.join("f/r.json"))]).unwrap_err();
+        assert!(err.0.starts_with("--out: "), "{err}");
+        assert_eq!(entries(&dir), ["f"]);
+    }
+
+    #[test]
+    fn a_bom_is_dropped_and_bad_utf8_names_the_line() {
+        let dir = scratch("bom");
+        let p = dir.join("a.txt");
+        std::fs::write(&p, "\u{feff}N,D1\n").unwrap();
+        assert_eq!(read_text(&p).unwrap(), "N,D1\n");
+        std::fs::write(&p, b"ok\nok\n\xff\n").unwrap();
+        let err = read_text(&p).unwrap_err();
+        assert!(err.0.ends_with("line 3: not UTF-8 text"), "{err}");
+    }
 }

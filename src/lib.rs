@@ -15,6 +15,8 @@ pub mod eval;
 pub mod fourwide;
 /// Reading inputs and writing outputs atomically.
 pub mod io;
+/// Sizes a user controls (beam, threads), checked against the machine.
+pub mod limits;
 /// Placements (drop or unit-move reach) and their op paths.
 pub mod movegen;
 /// Shapes and rotation states.
@@ -39,3 +41,5 @@ pub mod search;
 pub mod seed;
 /// Views of a replay: text, animation, fumen, HTML page.
 pub mod show;
+/// SIGINT and SIGTERM: stop, keep the best so far, exit 130 / 143.
+pub mod signal;

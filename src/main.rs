@@ -46,8 +46,20 @@ fn main() {
         Command::Report(args) => commands::report::run(args),
         Command::Bench(args) => commands::bench::run(args),
     };
-    if let Err(e) = result {
+    if let Err(e) = &result {
         eprintln!("beamtris: {e}");
+    }
+    // A run cut by SIGINT or SIGTERM has written what it had (marked incomplete); the exit
+    // code says it was cut, so a script does not take it for a finished run.
+    if let Some(sig) = beamtris::signal::interrupted_by() {
+        eprintln!(
+            "beamtris: stopped by {}; exit code {}",
+            beamtris::signal::name(sig),
+            128 + sig
+        );
+        std::process::exit(128 + sig);
+    }
+    if result.is_err() {
         std::process::exit(2);
     }
 }

@@ -28,7 +28,7 @@ use crate::eval::Weights;
 use crate::piece::Shape;
 use crate::rules::standard::{self, Drop, Landing, TopOut};
 use crate::rules::tencent::LINE_MULTIPLIER;
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 
 /// Value given to a placement after which the next piece has nowhere to go.
 const LOST: f64 = -1e12;
@@ -126,7 +126,8 @@ fn parse_line(n: usize, line: &str) -> Result<Line> {
     let mut chars = t.chars();
     let (Some(c), None) = (chars.next(), chars.next()) else {
         return Err(Error(format!(
-            "classroom protocol, line {n}: expected one piece letter, X or E, got {t:?}"
+            "classroom protocol, line {n}: expected one piece letter, X or E, got {}",
+            quote(t)
         )));
     };
     match c {
@@ -137,6 +138,67 @@ fn parse_line(n: usize, line: &str) -> Result<Line> {
                 "classroom protocol, line {n}: unknown piece {c:?} (expected I O T S Z J L, X or E)"
             ))
         }),
+    }
+}
+
+/// The longest line the judge may send, newline included. A protocol line is a few letters;
+/// the bound keeps a stream without newlines from being read whole into memory.
+pub const MAX_LINE: usize = 256;
+
+/// At most this many characters of a bad line are quoted in an error.
+const QUOTE: usize = 40;
+
+/// `line` quoted for an error, cut to [`QUOTE`] characters.
+fn quote(line: &str) -> String {
+    if line.chars().count() <= QUOTE {
+        format!("{line:?}")
+    } else {
+        let cut: String = line.chars().take(QUOTE).collect();
+        format!("{cut:?}...")
+    }
+}
+
+/// Reads the judge's lines one at a time, each at most [`MAX_LINE`] bytes, as UTF-8.
+struct Lines<R> {
+    input: R,
+    /// Number of the last line read (1-based).
+    n: usize,
+    buf: Vec<u8>,
+}
+
+impl<R: BufRead> Lines<R> {
+    /// The next line without its line ending, `None` at the end of input. Errors name the
+    /// line: too long, not UTF-8, or the read failing.
+    fn next_line(&mut self) -> Result<Option<String>> {
+        self.n += 1;
+        self.buf.clear();
+        let limit = MAX_LINE as u64 + 1;
+        let read = (&mut self.input)
+            .take(limit)
+            .read_until(b'\n', &mut self.buf)
+            .map_err(|e| Error(format!("classroom protocol, line {}: {e}", self.n)))?;
+        if read == 0 {
+            return Ok(None);
+        }
+        if self.buf.last() == Some(&b'\n') {
+            self.buf.pop();
+            if self.buf.last() == Some(&b'\r') {
+                self.buf.pop();
+            }
+        } else if read as u64 == limit {
+            return Err(Error(format!(
+                "classroom protocol, line {}: longer than {MAX_LINE} bytes",
+                self.n
+            )));
+        }
+        match std::str::from_utf8(&self.buf) {
+            Ok(s) => Ok(Some(s.to_string())),
+            Err(e) => Err(Error(format!(
+                "classroom protocol, line {}: not UTF-8 text (byte {})",
+                self.n,
+                e.valid_up_to() + 1
+            ))),
+        }
     }
 }
 
@@ -192,14 +254,15 @@ pub fn run_protocol(input: impl BufRead, mut output: impl Write) -> Result<()> {
         score: 0,
         weights: Weights::BCTS,
     };
-    let mut lines = input.lines();
-    let first = match lines.next() {
-        Some(l) => l?,
-        None => {
-            return Err(Error(
-                "classroom protocol, line 1: the input ended before the first pieces".into(),
-            ))
-        }
+    let mut lines = Lines {
+        input,
+        n: 0,
+        buf: Vec::new(),
+    };
+    let Some(first) = lines.next_line()? else {
+        return Err(Error(
+            "classroom protocol, line 1: the input ended before the first pieces".into(),
+        ));
     };
     let letters: Vec<char> = first.chars().filter(|c| !c.is_whitespace()).collect();
     if letters.len() == 1 && matches!(letters[0], 'E' | 'e') {
@@ -210,21 +273,21 @@ pub fn run_protocol(input: impl BufRead, mut output: impl Write) -> Result<()> {
             (Some(a), Some(b)) => (a, b),
             _ => {
                 return Err(Error(format!(
-                    "classroom protocol, line 1: expected two piece letters (I O T S Z J L), got {first:?}"
-                )))
+                "classroom protocol, line 1: expected two piece letters (I O T S Z J L), got {}",
+                quote(&first)
+            )))
             }
         },
         _ => {
             return Err(Error(format!(
-                "classroom protocol, line 1: expected two piece letters (current, next), got {first:?}"
+                "classroom protocol, line 1: expected two piece letters (current, next), got {}",
+                quote(&first)
             )))
         }
     };
     game.place(current, Some(next), &mut output)?;
-    let mut n = 1;
-    for line in lines {
-        n += 1;
-        match parse_line(n, &line?)? {
+    while let Some(line) = lines.next_line()? {
+        match parse_line(lines.n, &line)? {
             Line::Piece(p) => {
                 let now = next;
                 next = p;
@@ -239,7 +302,7 @@ pub fn run_protocol(input: impl BufRead, mut output: impl Write) -> Result<()> {
     }
     Err(Error(format!(
         "classroom protocol, line {}: the input ended without X",
-        n + 1
+        lines.n
     )))
 }
 
@@ -357,11 +420,29 @@ mod tests {
             ("I\n", "line 1: expected two piece letters"),
             ("", "line 1: the input ended"),
             ("IQ\n", "line 1: expected two piece letters"),
+            ("IO\nT\n\u{301}\n", "line 3: unknown piece"),
         ] {
             let err = run_protocol(input.as_bytes(), Vec::new()).unwrap_err();
             assert!(err.0.contains(want), "{input:?}: {err}");
             assert!(!err.0.contains('\n'));
         }
+        // A line past the bound is refused without reading the rest; bad UTF-8 names its
+        // line; a long bad line is quoted short.
+        let long = format!("IO\nT\n{}", "T".repeat(10 * MAX_LINE));
+        let err = run_protocol(long.as_bytes(), Vec::new()).unwrap_err();
+        assert_eq!(
+            err.0,
+            format!("classroom protocol, line 3: longer than {MAX_LINE} bytes")
+        );
+        let err = run_protocol(&b"IO\nT\nS\xff\n"[..], Vec::new()).unwrap_err();
+        assert_eq!(err.0, "classroom protocol, line 3: not UTF-8 text (byte 2)");
+        let err =
+            run_protocol(format!("{}\n", "Q".repeat(200)).as_bytes(), Vec::new()).unwrap_err();
+        assert!(err.0.len() < 150, "{err}");
+        // Windows line endings read the same.
+        let mut out = Vec::new();
+        run_protocol("IO\r\nX\r\n".as_bytes(), &mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap().lines().count(), 4);
         // A digit 0 is an O.
         let mut out = Vec::new();
         run_protocol("0o\nX\n".as_bytes(), &mut out).unwrap();

@@ -224,7 +224,8 @@ impl Record {
 
     /// Parses and validates a record of the game whose grammar is `grammar`.
     pub fn parse_with(text: &str, grammar: &Grammar) -> Result<Record, RecordError> {
-        let text = text.trim();
+        // A byte-order mark (some editors write one) is not part of the first token.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text).trim();
         if text.is_empty() {
             return Err(RecordError::Empty);
         }

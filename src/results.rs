@@ -9,8 +9,14 @@ use std::time::{SystemTime, UNIX_EPOCH};
 pub struct RunInfo {
     /// The full command line.
     pub command: String,
-    /// `git rev-parse HEAD` of the working tree, with `-dirty` when it has changes.
+    /// The commit the binary was built from, with `-dirty` when its tracked files had
+    /// changes (from `build.rs`, not from the folder the run started in).
     pub commit: String,
+    /// The compiler that built the binary (`rustc --version`).
+    pub rustc: String,
+    /// The target features the binary was compiled for (`avx2`, `bmi2`, ...): the hot paths
+    /// use `popcnt` and friends only where these allow.
+    pub target_features: String,
     /// CPU model and logical cores.
     pub machine: String,
     /// UTC time the run started, ISO 8601.
@@ -18,38 +24,26 @@ pub struct RunInfo {
 }
 
 impl RunInfo {
-    /// The current process's command line, commit, machine and time.
+    /// The current process's command line, the binary's build, the machine and the time.
     pub fn now() -> RunInfo {
         RunInfo {
             command: std::env::args().collect::<Vec<_>>().join(" "),
-            commit: git_commit(),
+            commit: build_commit(),
+            rustc: env!("BEAMTRIS_RUSTC").to_string(),
+            target_features: env!("BEAMTRIS_TARGET_FEATURES").to_string(),
             machine: machine(),
             date: utc_now_iso(),
         }
     }
 }
 
-fn git_commit() -> String {
-    let run = |args: &[&str]| {
-        std::process::Command::new("git")
-            .args(args)
-            .output()
-            .ok()
-            .filter(|o| o.status.success())
-            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
-    };
-    match run(&["rev-parse", "HEAD"]) {
-        Some(head) => {
-            let dirty = run(&["status", "--porcelain", "--untracked-files=no"])
-                .map(|s| !s.is_empty())
-                .unwrap_or(false);
-            if dirty {
-                format!("{head}-dirty")
-            } else {
-                head
-            }
-        }
-        None => "unknown".to_string(),
+/// The commit compiled in by `build.rs`, `-dirty` when the tree had changes to tracked files.
+pub fn build_commit() -> String {
+    let commit = env!("BEAMTRIS_COMMIT");
+    if env!("BEAMTRIS_DIRTY") == "true" {
+        format!("{commit}-dirty")
+    } else {
+        commit.to_string()
     }
 }
 
@@ -133,6 +127,18 @@ pub fn load_average() -> Option<f64> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn provenance_comes_from_the_build() {
+        let run = super::RunInfo::now();
+        assert!(run.rustc.starts_with("rustc "), "{}", run.rustc);
+        let hex = run.commit.trim_end_matches("-dirty");
+        assert!(
+            hex == "unknown" || (hex.len() == 40 && hex.chars().all(|c| c.is_ascii_hexdigit())),
+            "{}",
+            run.commit
+        );
+    }
+
     #[test]
     fn formats_known_instants() {
         assert_eq!(super::iso_from_unix(0), "1970-01-01T00:00:00Z");

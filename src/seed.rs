@@ -8,6 +8,10 @@ use crate::rules::Piece;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
+/// The most pieces a game may have: the piece list is held in memory (the 100 million of
+/// `seeds/standard.json` take 200 MB), so a typo of a few zeros is refused, not allocated.
+pub const MAX_PIECES: usize = 1_000_000_000;
+
 /// A game definition.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -174,8 +178,9 @@ impl Seed {
 
     /// Parses and checks seed JSON.
     pub fn parse(text: &str) -> Result<Seed, SeedError> {
-        let seed: Seed = serde_json::from_str(text)
-            .map_err(|e| SeedError(format!("line {} column {}: {e}", e.line(), e.column())))?;
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let seed: Seed =
+            serde_json::from_str(text).map_err(|e| SeedError(crate::error::json_error(&e)))?;
         seed.check()?;
         Ok(seed)
     }
@@ -209,8 +214,18 @@ impl Seed {
         if self.pieces == 0 {
             return Err(SeedError("pieces: must be at least 1".into()));
         }
+        if self.pieces > MAX_PIECES {
+            return Err(SeedError(format!(
+                "pieces: {} is more than the {MAX_PIECES} a game may have",
+                self.pieces
+            )));
+        }
         if let Generator::Lcg {
-            m, weights, a, c, ..
+            m,
+            weights,
+            a,
+            c,
+            seed,
         } = &self.generator
         {
             if *m == 0 {
@@ -218,6 +233,23 @@ impl Seed {
             }
             if a.checked_mul(*m).and_then(|v| v.checked_add(*c)).is_none() {
                 return Err(SeedError("generator: a*m + c overflows 64 bits".into()));
+            }
+            if a.checked_mul(*seed)
+                .and_then(|v| v.checked_add(*c))
+                .is_none()
+            {
+                return Err(SeedError(
+                    "generator: a*seed + c overflows 64 bits (give a seed below m)".into(),
+                ));
+            }
+            if weights
+                .iter()
+                .try_fold(0u64, |a, w| a.checked_add(w.1))
+                .is_none()
+            {
+                return Err(SeedError(
+                    "generator.weights: the weights add up past 2^64 - 1".into(),
+                ));
             }
             if weights.is_empty() || weights.iter().all(|w| w.1 == 0) {
                 return Err(SeedError(

@@ -1,7 +1,7 @@
 //! The HTML replay page opened in headless Chromium: at `#piece=K` the page must draw the
 //! engine's board after K pieces (it writes the board as text into `<pre id="board-text">`,
 //! which `--dump-dom` reads) with the engine's score and lines. The test also saves a
-//! screenshot to `results/replay-page.png`.
+//! screenshot under target/ (to `results/replay-page.png` with BEAMTRIS_UPDATE_RESULTS=1).
 //!
 //! Needs Chromium (`scripts/ci-browser-deps.sh` installs Debian's; `BEAMTRIS_CHROMIUM` names
 //! another binary) and the sample record in `../shared/`; without them it says why and passes.
@@ -171,7 +171,13 @@ fn replay_page_draws_the_engine_board_at_piece_k() {
         game.snapshot(k).score.to_string()
     );
 
-    let shot = Path::new(env!("CARGO_MANIFEST_DIR")).join("results/replay-page.png");
+    // The screenshot goes under target/ so a test run leaves the committed results alone;
+    // BEAMTRIS_UPDATE_RESULTS=1 refreshes results/replay-page.png.
+    let shot = if std::env::var_os("BEAMTRIS_UPDATE_RESULTS").is_some() {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("results/replay-page.png")
+    } else {
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join("replay-page.png")
+    };
     std::fs::create_dir_all(shot.parent().unwrap()).unwrap();
     run_chromium(
         &browser,

@@ -2,7 +2,7 @@
 //! write them to results/.
 
 use crate::bench;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::io;
 use crate::results::RunInfo;
 use serde::Serialize;
@@ -20,14 +20,16 @@ pub struct Args {
     /// The record to replay and take boards from.
     #[arg(long, default_value = "../shared/tencent/records/chys87-1395326.txt")]
     pub record: PathBuf,
-    /// Work multiplier: larger is slower and steadier.
+    /// Work multiplier: larger is slower and steadier (1 to 1000).
     #[arg(long, default_value_t = 5)]
     pub scale: u64,
-    /// Where to write the engine figures.
-    #[arg(long, default_value = "results/bench-engine.json")]
+    /// Where to write the engine figures (default under runs/, which git ignores; give
+    /// `--out results/bench-engine.json` to replace the committed figures).
+    #[arg(long, default_value = "runs/bench-engine.json")]
     pub out: PathBuf,
-    /// Where to write the one-piece players' decision times.
-    #[arg(long, default_value = "results/bench-players.json")]
+    /// Where to write the one-piece players' decision times (default under runs/; the
+    /// committed figures are results/bench-players.json).
+    #[arg(long, default_value = "runs/bench-players.json")]
     pub players_out: PathBuf,
     /// Which figures to measure.
     #[arg(long, value_enum, default_value_t = Suite::All)]
@@ -40,8 +42,9 @@ pub struct Args {
         default_value = "results/guideline/solve-tetrio-1742887628-attack-b300.txt"
     )]
     pub guideline_record: PathBuf,
-    /// Where to write the guideline figures.
-    #[arg(long, default_value = "results/bench-guideline.json")]
+    /// Where to write the guideline figures (`--guideline-out results/bench-guideline.json`
+    /// to replace the committed figures).
+    #[arg(long, default_value = "runs/bench-guideline.json")]
     pub guideline_out: PathBuf,
 }
 
@@ -59,6 +62,10 @@ pub enum Suite {
     All,
 }
 
+/// The largest `--scale`: at 1000 the whole measurement takes hours, and the work counts stay
+/// far from overflowing.
+pub const MAX_SCALE: u64 = 1000;
+
 #[derive(Serialize)]
 struct Report {
     figures: Vec<bench::Figure>,
@@ -67,27 +74,45 @@ struct Report {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let scale = args.scale.max(1);
-    if args.suite == Suite::Engine || args.suite == Suite::All {
+    if !(1..=MAX_SCALE).contains(&args.scale) {
+        return Err(Error(format!(
+            "--scale {}: give between 1 and {MAX_SCALE}",
+            args.scale
+        )));
+    }
+    let scale = args.scale;
+    let engine = args.suite == Suite::Engine || args.suite == Suite::All;
+    let players = args.suite == Suite::Players || args.suite == Suite::All;
+    let mut outputs = Vec::new();
+    if engine {
+        outputs.push(("--out", args.out.as_path()));
+    }
+    if players {
+        outputs.push(("--players-out", args.players_out.as_path()));
+    }
+    if args.suite == Suite::Guideline {
+        outputs.push(("--guideline-out", args.guideline_out.as_path()));
+    }
+    io::check_outputs(&outputs)?;
+    if engine {
         let record = io::read_record(&args.record)?;
         let pieces = crate::seed::Seed::tencent_geek_4().pieces();
         let run = RunInfo::now();
         let figures = bench::engine_figures(&record, &pieces, scale);
         write(&args.out, figures, run)?;
     }
-    if args.suite == Suite::Players || args.suite == Suite::All {
+    if players {
         let run = RunInfo::now();
         write(&args.players_out, bench::player_figures(scale), run)?;
     }
     if args.suite == Suite::Guideline {
         let seed = io::load_seed(Some(&args.guideline_seed))?;
-        let game = crate::rules::guideline::replay::Game::from_seed(&seed).ok_or_else(|| {
-            crate::error::Error::at(args.guideline_seed.display(), "not a guideline game")
-        })?;
+        let game = crate::rules::guideline::replay::Game::from_seed(&seed)
+            .ok_or_else(|| Error::at(args.guideline_seed.display(), "not a guideline game"))?;
         let text = io::read_text(&args.guideline_record)?;
         let record = game
             .parse_record(&text)
-            .map_err(|e| crate::error::Error::at(args.guideline_record.display(), e))?;
+            .map_err(|e| Error::at(args.guideline_record.display(), e))?;
         let run = RunInfo::now();
         let mut figures = bench::guideline_figures(&record, &game, scale);
         let tencent = crate::seed::Seed::tencent_geek_4().pieces();

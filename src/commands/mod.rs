@@ -13,30 +13,27 @@ pub mod tune;
 pub mod verify;
 
 use crate::error::{Error, Result};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-/// A rayon pool of `threads` workers (default: every core), and the count it got.
+/// A rayon pool of `threads` workers (default: every core), and the count it got. Zero and
+/// counts far past the machine's cores are refused: rayon would spin up every one of them.
 pub(crate) fn thread_pool(threads: Option<usize>) -> Result<(usize, rayon::ThreadPool)> {
-    let threads = threads
-        .unwrap_or_else(|| {
-            std::thread::available_parallelism()
-                .map(|n| n.get())
-                .unwrap_or(1)
-        })
-        .max(1);
+    let threads = match threads {
+        Some(n) => crate::limits::check_threads(n)?,
+        None => crate::limits::cores(),
+    };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
-        .map_err(|e| Error(format!("--threads: {e}")))?;
+        .map_err(|e| Error(format!("--threads {threads}: {e}")))?;
     Ok((threads, pool))
 }
 
-/// A flag that Ctrl-C sets, so a long search can stop and write what it has.
+pub use crate::signal::{interrupted_by, stop_on_signal};
+
+/// The flag [`stop_on_signal`] returns (the name the commands have used since Ctrl-C was the
+/// only signal handled).
 pub(crate) fn stop_on_ctrl_c() -> Arc<AtomicBool> {
-    let stop = Arc::new(AtomicBool::new(false));
-    let flag = stop.clone();
-    // A second handler cannot be installed (tests run commands twice); that is harmless.
-    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
-    stop
+    stop_on_signal()
 }

@@ -1,10 +1,10 @@
 //! `beamtris report sweep|compare --dir DIR`: rebuild a folder's summary (JSON and
 //! markdown) and SVG plots from the `solve` results files kept in it.
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::io;
 use crate::report::{self, compare, sweep};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Summarise a folder of solve results: summary.json, summary.md and SVG plots.
 #[derive(clap::Args, Debug)]
@@ -33,10 +33,24 @@ pub enum Kind {
     },
 }
 
+/// The summary files a report writes into `dir`, checked before anything is written so a
+/// bad folder leaves no half-written summary.
+fn check_outputs(dir: &Path, names: &[String]) -> Result<()> {
+    let paths: Vec<PathBuf> = names.iter().map(|n| dir.join(n)).collect();
+    let named: Vec<(&str, &Path)> = paths.iter().map(|p| ("--dir", p.as_path())).collect();
+    io::check_outputs(&named)
+}
+
 pub fn run(args: &Args) -> Result<()> {
     match &args.kind {
         Kind::Sweep { dir } => {
-            let rows = sweep::rows(&report::load_runs(dir)?);
+            let runs = report::load_runs(dir)?;
+            report::check_one_length(&runs, dir)?;
+            let rows = sweep::rows(&runs);
+            check_outputs(
+                dir,
+                &["summary.json", "summary.md", "score-vs-beam.svg"].map(String::from),
+            )?;
             io::write_atomic(
                 &dir.join("summary.json"),
                 sweep::summary_json(&rows).as_bytes(),
@@ -48,14 +62,29 @@ pub fn run(args: &Args) -> Result<()> {
                 sweep::plot(&rows).as_bytes(),
             )?;
             eprintln!(
-                "{} runs; wrote summary.json, summary.md and score-vs-beam.svg in {}",
-                rows.len(),
+                "{}; wrote summary.json, summary.md and score-vs-beam.svg in {}",
+                crate::limits::plural(rows.len() as u64, "run", "runs"),
                 dir.display()
             );
             print!("{md}");
         }
         Kind::Compare { dir, reference } => {
-            let groups = compare::groups(&report::load_runs(dir)?, reference);
+            let runs = report::load_runs(dir)?;
+            report::check_one_length(&runs, dir)?;
+            if !runs.iter().any(|r| &r.weights_name == reference) {
+                let mut names: Vec<&str> = runs.iter().map(|r| r.weights_name.as_str()).collect();
+                names.sort();
+                names.dedup();
+                return Err(Error(format!(
+                    "--reference {reference}: no run in {} used these weights (they used: {})",
+                    dir.display(),
+                    names.join(", ")
+                )));
+            }
+            let groups = compare::groups(&runs, reference);
+            let mut names = vec!["summary.json".to_string(), "summary.md".to_string()];
+            names.extend(groups.iter().map(|g| g.svg_name()));
+            check_outputs(dir, &names)?;
             io::write_atomic(
                 &dir.join("summary.json"),
                 compare::summary_json(&groups).as_bytes(),
@@ -66,8 +95,8 @@ pub fn run(args: &Args) -> Result<()> {
                 io::write_atomic(&dir.join(g.svg_name()), compare::plot(g).as_bytes())?;
             }
             eprintln!(
-                "{} groups; wrote summary.json, summary.md and the plots in {}",
-                groups.len(),
+                "{}; wrote summary.json, summary.md and the plots in {}",
+                crate::limits::plural(groups.len() as u64, "group", "groups"),
                 dir.display()
             );
             print!("{md}");

@@ -48,6 +48,19 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<()> {
+    if args.animate {
+        // The range the animation's own +/- keys keep to; outside it a frame's duration
+        // (1/speed seconds) is not a time the clock can hold or show.
+        if !(0.25..=1000.0).contains(&args.speed) {
+            return Err(Error(format!(
+                "--speed {:?}: give between 0.25 and 1000 pieces per second",
+                args.speed
+            )));
+        }
+    }
+    if let Some(path) = &args.html {
+        io::check_outputs(&[("--html", path.as_path())])?;
+    }
     let seed = io::load_seed(args.seed.as_deref())?;
     let record = io::read_record(&args.record)?;
     let game = Game::replay(&record, seed.pieces())?;
@@ -81,12 +94,6 @@ pub fn run(args: &Args) -> Result<()> {
         return Ok(());
     }
     if args.animate {
-        if !(args.speed.is_finite() && args.speed > 0.0) {
-            return Err(Error(format!(
-                "--speed {}: give a positive number of pieces per second",
-                args.speed
-            )));
-        }
         game.check_count("--to", to)?;
         if from > to {
             return Err(Error(format!("--from {from} is after --to {to}")));

@@ -6,7 +6,7 @@ use crate::io;
 use crate::movegen::MoveSet;
 use crate::replay;
 use crate::results::{load_average, peak_memory_bytes, process_cpu_seconds, RunInfo};
-use crate::search::beam::{self, BeamConfig};
+use crate::search::beam::{self, BeamConfig, SearchEnd};
 use crate::search::evaluator::{Evaluator, Weights};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -15,8 +15,9 @@ use std::time::Instant;
 /// Find a high-scoring record by beam search, replay it, and write it with a results JSON.
 ///
 /// Writes `OUT` (JSON: score from the replay, beam, moves, weights, time, memory, command,
-/// commit, machine, date) and the record beside it as `OUT` with `.txt`. Ctrl-C stops the
-/// search and writes the best line found so far, marked `"complete": false`.
+/// commit, machine, date) and the record beside it as `OUT` with `.txt`, the record first.
+/// Both are checked before the search starts. Ctrl-C (SIGINT) or SIGTERM stops the search,
+/// writes the best line found so far marked `"complete": false`, and exits 130 or 143.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The game definition (default: the built-in Tencent Geek 4 game).
@@ -28,19 +29,19 @@ pub struct Args {
     /// Placements: `drop` (rotate, shift, hard drop) or `reach` (any unit moves: tucks, spins).
     #[arg(long, value_enum, default_value_t = MoveSet::Reach)]
     pub moves: MoveSet,
-    /// Evaluator weights: a preset or a JSON weights file. Tencent presets: default, tuned
-    /// (the default; `default` tuned by `beamtris tune`), dellacherie, eltetris. Guideline
-    /// presets: attack, points (the default is the game's objective).
-    #[arg(long)]
-    pub weights: Option<String>,
+    /// Evaluator weights: a preset (default, tuned, dellacherie, eltetris) or a JSON weights
+    /// file. `tuned` is `default` tuned by `beamtris tune`.
+    #[arg(long, default_value = "tuned")]
+    pub weights: String,
     /// Worker threads (default: all cores). The record does not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
     /// Place only the first K pieces (default: the whole game).
     #[arg(long)]
     pub pieces: Option<usize>,
-    /// Results JSON path (default: results/solve-SEED-MOVES-bBEAM.json); the record goes to
-    /// the same path with `.txt`.
+    /// Results JSON path (default: runs/solve-SEED-MOVES-bBEAM-WEIGHTS-pPIECES.json, a
+    /// folder git ignores, so a run never replaces the committed results/); the record goes
+    /// to the same path with `.txt`.
     #[arg(long)]
     pub out: Option<PathBuf>,
 }
@@ -50,11 +51,34 @@ pub struct Args {
 pub struct SolveReport {
     /// Score of the record under replay (equal to the search's own figure).
     pub score: u64,
+    /// True when the search placed every piece it was asked for: neither stopped by a signal
+    /// nor ended by a beam that emptied.
     pub complete: bool,
+    /// How the search ended: `finished`, `beam_emptied` or `stopped`.
+    pub end: &'static str,
+    /// The 0-based piece the search could not place (`beam_emptied`) or had not yet placed
+    /// when a signal stopped it (`stopped`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub end_piece: Option<usize>,
+    /// The signal that stopped the search (`SIGINT`, `SIGTERM`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped_by: Option<&'static str>,
+    /// Pieces in the game (the seed's length).
+    pub game_pieces: usize,
+    /// Pieces the search was to place: `--pieces`, or the game's length less its last piece
+    /// (which never scores).
+    pub target_pieces: usize,
+    /// Pieces the beam placed before it ended.
+    pub searched_pieces: usize,
+    /// Why the record places fewer pieces than `target_pieces`, when it does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub record_short_because: Option<String>,
     pub seed: String,
     pub beam: usize,
     pub moves: MoveSet,
     pub weights_name: String,
+    /// Which kind of weights file was read (beam or player weights) or which preset.
+    pub weights_read_as: String,
     pub weights: Weights,
     /// Pieces the record places.
     pub pieces: usize,
@@ -74,12 +98,72 @@ pub struct SolveReport {
     pub run: RunInfo,
 }
 
+/// Why a record places `record` pieces of the `target`, in words for the results file.
+fn short_because(result: &beam::BeamResult, record: usize, target: usize) -> String {
+    let tail = if record < result.placed {
+        format!(
+            "; the record ends at the best line's last scoring lock (piece {}): the {} after \
+             it add no points",
+            record.saturating_sub(1),
+            crate::limits::plural((result.placed - record) as u64, "piece", "pieces")
+        )
+    } else {
+        String::new()
+    };
+    match result.end {
+        SearchEnd::Finished => format!(
+            "the record ends at the best line's last scoring lock (piece {}); the {} after it \
+             add no points",
+            record.saturating_sub(1),
+            crate::limits::plural((target - record) as u64, "piece", "pieces")
+        ),
+        SearchEnd::BeamEmptied { piece } => format!(
+            "the beam emptied at piece {piece}: every kept line tops out or blocks the next \
+             spawn there{tail}"
+        ),
+        SearchEnd::Stopped { piece } => {
+            format!("the search was stopped before piece {piece}{tail}")
+        }
+    }
+}
+
 /// Pieces between two entries of `score_every_1000`.
 const CHECKPOINT_EVERY: usize = 1000;
 
 /// Where the record goes: the results path with `.txt`.
 pub fn record_path(out: &Path) -> PathBuf {
     out.with_extension("txt")
+}
+
+/// The default results path: every setting that changes the record is in the name (seed,
+/// moves, beam, weights, pieces; not threads, which do not), under `runs/`, which git ignores.
+fn default_out(seed: &str, args: &Args, weights: &Weights, target: usize) -> PathBuf {
+    let moves = match args.moves {
+        MoveSet::Drop => "drop",
+        MoveSet::Reach => "reach",
+    };
+    let weights_tag = if Weights::preset(&args.weights).is_some() {
+        args.weights.clone()
+    } else {
+        // A file: its stem and a hash of the weights it held, so editing the file and rerunning
+        // does not replace the first run.
+        let stem = Path::new(&args.weights)
+            .file_stem()
+            .map_or_else(|| "weights".into(), |s| s.to_string_lossy().into_owned());
+        let json = serde_json::to_string(weights).expect("plain data serialises");
+        format!("{stem}-{:08x}", fnv1a(json.as_bytes()) as u32)
+    };
+    PathBuf::from(format!(
+        "runs/solve-{seed}-{moves}-b{}-{weights_tag}-p{target}.json",
+        args.beam
+    ))
+}
+
+/// FNV-1a, 64 bits: a short stable tag for a weights file's content.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    })
 }
 
 pub fn run(args: &Args) -> Result<()> {
@@ -93,26 +177,44 @@ pub fn run(args: &Args) -> Result<()> {
             seed.rules
         )));
     }
-    if args.beam == 0 {
-        return Err(Error("--beam: must be at least 1".into()));
-    }
-    let weights_name = args.weights.clone().unwrap_or_else(|| "tuned".into());
-    let weights = Weights::resolve(&weights_name)?;
-    let (threads, pool) = super::thread_pool(args.threads)?;
-    let out = args.out.clone().unwrap_or_else(|| {
-        PathBuf::from(format!(
-            "results/solve-{}-{}-b{}.json",
+    crate::limits::check_beam("--beam", args.beam)?;
+    let scoring = seed.pieces.saturating_sub(1);
+    if args.pieces == Some(0) {
+        return Err(Error(format!(
+            "--pieces 0: give at least 1 (the game {} has {}, of which {} score)",
             seed.name,
-            match args.moves {
-                MoveSet::Drop => "drop",
-                MoveSet::Reach => "reach",
-            },
-            args.beam
-        ))
-    });
+            crate::limits::plural(seed.pieces as u64, "piece", "pieces"),
+            scoring
+        )));
+    }
+    let target = args.pieces.unwrap_or(usize::MAX).min(scoring);
+    let (weights, weights_read_as) = Weights::resolve_noted(&args.weights)?;
+    let (threads, pool) = super::thread_pool(args.threads)?;
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| default_out(&seed.name, args, &weights, target));
+    let record_file = record_path(&out);
+    io::check_outputs(&[
+        ("--out", out.as_path()),
+        ("the record (--out with .txt)", record_file.as_path()),
+    ])?;
+    if !weights_read_as.starts_with("the ") {
+        eprintln!("weights: read {} as {weights_read_as}", args.weights);
+    }
     let run_info = RunInfo::now();
     let load_at_start = load_average();
     let stop = super::stop_on_ctrl_c();
+    // Printed once the signal handlers are in place: from here a signal keeps the best line.
+    eprintln!(
+        "solving {}: {}, beam {}, {} moves, weights {}; Ctrl-C or SIGTERM stops and keeps \
+         the best line so far",
+        seed.name,
+        crate::limits::plural(target as u64, "piece", "pieces"),
+        args.beam,
+        crate::report::moves_name(args.moves),
+        args.weights
+    );
     let pieces = seed.pieces();
     let cfg = BeamConfig {
         beam: args.beam,
@@ -120,10 +222,7 @@ pub fn run(args: &Args) -> Result<()> {
         evaluator: Evaluator::new(weights.clone()),
     };
     let start = Instant::now();
-    let total = args
-        .pieces
-        .unwrap_or(usize::MAX)
-        .min(pieces.len().saturating_sub(1));
+    let total = target;
     let bar = crate::progress::bar(
         total as u64,
         "{pos}/{len} pieces  {per_sec}  eta {eta}  best {msg}",
@@ -151,7 +250,12 @@ pub fn run(args: &Args) -> Result<()> {
     });
     bar.finish_and_clear();
     let wall_seconds = start.elapsed().as_secs_f64();
-    let record_file = record_path(&out);
+    if result.positions.is_empty() {
+        return Err(Error(format!(
+            "no placement of the first piece survives in {}; there is no record to write",
+            seed.name
+        )));
+    }
     let text = format!("{}\n", result.record);
     io::write_atomic(&record_file, text.as_bytes())?;
     let mut checkpoints = Vec::new();
@@ -168,13 +272,32 @@ pub fn run(args: &Args) -> Result<()> {
             outcome.score
         )));
     }
+    let (end, end_piece, stopped_by) = match result.end {
+        SearchEnd::Finished => ("finished", None, None),
+        SearchEnd::BeamEmptied { piece } => ("beam_emptied", Some(piece), None),
+        SearchEnd::Stopped { piece } => (
+            "stopped",
+            Some(piece),
+            crate::signal::interrupted_by().map(crate::signal::name),
+        ),
+    };
+    let record_short_because =
+        (outcome.pieces < total).then(|| short_because(&result, outcome.pieces, total));
     let report = SolveReport {
         score: outcome.score,
         complete: result.complete,
+        end,
+        end_piece,
+        stopped_by,
+        game_pieces: seed.pieces,
+        target_pieces: total,
+        searched_pieces: result.placed,
+        record_short_because,
         seed: seed.name.clone(),
         beam: args.beam,
         moves: args.moves,
-        weights_name,
+        weights_name: args.weights.clone(),
+        weights_read_as,
         weights,
         pieces: outcome.pieces,
         lines: outcome.lines,
@@ -191,14 +314,15 @@ pub fn run(args: &Args) -> Result<()> {
     let json = serde_json::to_string_pretty(&report).expect("plain data serialises");
     io::write_atomic(&out, format!("{json}\n").as_bytes())?;
     eprintln!(
-        "score {} (verified by replay), {} pieces, {:.1} s{}; wrote {} and {}",
+        "score {} (verified by replay), {}, {:.1} s{}; wrote {} and {}",
         report.score,
-        report.pieces,
+        crate::limits::plural(report.pieces as u64, "piece", "pieces"),
         wall_seconds,
-        if result.complete {
-            ""
-        } else {
-            ", stopped early"
+        match result.end {
+            SearchEnd::Finished => String::new(),
+            SearchEnd::BeamEmptied { piece } =>
+                format!(", incomplete: no line survives piece {piece}"),
+            SearchEnd::Stopped { piece } => format!(", incomplete: stopped before piece {piece}"),
         },
         out.display(),
         record_file.display()

@@ -92,8 +92,9 @@ fn state_path(out: &Path) -> PathBuf {
 }
 
 fn settings(args: &Args, seed_name: &str) -> Result<Settings> {
-    if args.beam == 0 || args.pieces == 0 {
-        return Err(Error("--beam and --pieces: must be at least 1".into()));
+    crate::limits::check_beam("--beam", args.beam)?;
+    if args.pieces == 0 {
+        return Err(Error("--pieces 0: give at least 1".into()));
     }
     if args.population < 2 {
         return Err(Error("--population: must be at least 2".into()));
@@ -143,12 +144,8 @@ pub fn load_or_start(out: &Path, settings: Settings) -> Result<State> {
         });
     }
     let text = io::read_text(&path)?;
-    let state: State = serde_json::from_str(&text).map_err(|e| {
-        Error::at(
-            path.display(),
-            format!("line {} column {}: {e}", e.line(), e.column()),
-        )
-    })?;
+    let state: State = serde_json::from_str(&text)
+        .map_err(|e| Error::at(path.display(), crate::error::json_error(&e)))?;
     if state.settings != settings {
         return Err(Error::at(
             path.display(),
@@ -191,6 +188,23 @@ pub fn write_outputs(out: &Path, state: &State) -> Result<()> {
     io::write_atomic(&out.join("curve.json"), json(&curve).as_bytes())?;
     io::write_atomic(&out.join("curve.svg"), curve_svg(state).as_bytes())?;
     Ok(())
+}
+
+/// The files a run writes into `out`, checked before the first generation so a bad folder
+/// is found before hours of scoring, not after.
+fn check_out(out: &Path) -> Result<()> {
+    if out.is_file() {
+        return Err(Error::at(
+            format!("--out {}", out.display()),
+            "is a file; tune writes a folder",
+        ));
+    }
+    let files: Vec<PathBuf> = ["state.json", "best.json", "curve.json", "curve.svg"]
+        .iter()
+        .map(|n| out.join(n))
+        .collect();
+    let named: Vec<(&str, &Path)> = files.iter().map(|p| ("--out", p.as_path())).collect();
+    io::check_outputs(&named)
 }
 
 /// Pretty JSON with a final newline.
@@ -250,6 +264,7 @@ pub fn run(args: &Args) -> Result<()> {
         )));
     }
     let settings = settings(args, &seed.name)?;
+    check_out(&args.out)?;
     let mut state = load_or_start(&args.out, settings)?;
     if state.cem.generation >= args.generations {
         write_outputs(&args.out, &state)?;
@@ -270,6 +285,15 @@ pub fn run(args: &Args) -> Result<()> {
     }
     let (_, pool) = super::thread_pool(args.threads)?;
     let stop = super::stop_on_ctrl_c();
+    // Printed once the signal handlers are in place: from here a signal keeps every finished
+    // generation in state.json.
+    eprintln!(
+        "tuning into {}: generations {} to {}; Ctrl-C or SIGTERM stops and keeps the finished \
+         generations",
+        args.out.display(),
+        state.cem.generation + 1,
+        args.generations
+    );
     state
         .runs
         .push(serde_json::to_value(RunInfo::now()).expect("serialises"));
@@ -290,7 +314,8 @@ pub fn run(args: &Args) -> Result<()> {
             };
             let r = beam::search(&pieces, Some(s.pieces), &cfg, &stop, |_| {});
             bar.inc(1);
-            r.complete.then_some(r.score as f64)
+            // A beam that empties is a (poor) score; only a stop leaves the candidate unscored.
+            (!matches!(r.end, beam::SearchEnd::Stopped { .. })).then_some(r.score as f64)
         };
         let done = pool.install(|| tune::generation(&mut state.cem, &s.cem, objective));
         if done.is_none() {

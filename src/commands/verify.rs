@@ -86,6 +86,8 @@ struct Report {
     pieces: usize,
     lines: u64,
     end_reason: replay::EndReason,
+    /// Every piece of the record was played: the game did not end (top-out, blocked spawn,
+    /// the sequence's end) while the record still had pieces to place.
     valid: bool,
     /// Clears of 1, 2, 3 and 4 lines.
     clears: [u64; 4],
@@ -133,7 +135,7 @@ pub fn run(args: &Args) -> Result<()> {
         pieces: outcome.pieces,
         lines: outcome.lines,
         end_reason: outcome.end_reason,
-        valid: true,
+        valid: outcome.pieces >= record.pieces(),
         clears,
         mean_cells_at_clear: [mean(0), mean(1), mean(2), mean(3)],
     };

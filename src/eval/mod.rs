@@ -4,6 +4,7 @@
 pub mod features;
 pub mod guideline;
 pub mod weights;
+pub mod weights_file;
 
 pub use features::Features;
 pub use weights::Weights;

@@ -34,6 +34,12 @@ pub struct SolveRun {
     pub date: String,
     #[serde(default)]
     pub command: String,
+    /// Pieces the search was to place (files from before this field: see `piece_limit`).
+    #[serde(default)]
+    pub target_pieces: Option<usize>,
+    /// Pieces in the game.
+    #[serde(default)]
+    pub game_pieces: Option<usize>,
     /// The file's name without `.json` (filled in by [`load_runs`]).
     #[serde(skip)]
     pub name: String,
@@ -41,6 +47,54 @@ pub struct SolveRun {
 
 fn yes() -> bool {
     true
+}
+
+impl SolveRun {
+    /// The `--pieces` the run was limited to, `None` for the whole game. Older files do not
+    /// have `target_pieces`; their command line says it.
+    pub fn piece_limit(&self) -> Option<usize> {
+        match (self.target_pieces, self.game_pieces) {
+            (Some(t), Some(g)) => (t < g.saturating_sub(1)).then_some(t),
+            (Some(t), None) => Some(t),
+            _ => {
+                let words: Vec<&str> = self.command.split_whitespace().collect();
+                words
+                    .windows(2)
+                    .find(|w| w[0] == "--pieces")
+                    .and_then(|w| w[1].parse().ok())
+                    .or_else(|| {
+                        words
+                            .iter()
+                            .find_map(|w| w.strip_prefix("--pieces=")?.parse().ok())
+                    })
+            }
+        }
+    }
+}
+
+/// Refuses a folder whose runs searched different numbers of pieces: their scores do not
+/// compare. The error names two files that differ.
+pub fn check_one_length(runs: &[SolveRun], dir: &Path) -> Result<()> {
+    let words = |l: Option<usize>| match l {
+        Some(n) => format!("the first {n} pieces"),
+        None => "the whole game".to_string(),
+    };
+    if let Some(first) = runs.first() {
+        if let Some(other) = runs.iter().find(|r| r.piece_limit() != first.piece_limit()) {
+            return Err(Error::at(
+                dir.display(),
+                format!(
+                    "{}.json searched {} but {}.json {}; scores of different lengths do not \
+                     compare (keep them in separate folders)",
+                    first.name,
+                    words(first.piece_limit()),
+                    other.name,
+                    words(other.piece_limit())
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Names of files a report writes into its folder, which are not runs.
@@ -65,7 +119,10 @@ pub fn load_runs(dir: &Path) -> Result<Vec<SolveRun>> {
         let mut run: SolveRun = serde_json::from_str(&text).map_err(|e| {
             Error::at(
                 p.display(),
-                format!("not a solve results file (line {}: {e})", e.line()),
+                format!(
+                    "not a solve results file ({})",
+                    crate::error::json_error(&e)
+                ),
             )
         })?;
         run.name = p

@@ -104,8 +104,14 @@ impl Weights {
 
     /// A preset name, or the path of a weights file. Errors name the file and JSON place.
     pub fn resolve(name_or_path: &str) -> Result<Weights> {
+        Weights::resolve_noted(name_or_path).map(|(w, _)| w)
+    }
+
+    /// A preset name, or the path of a weights file of either kind (beam or player weights,
+    /// see [`crate::eval::weights_file`]), and a line that says which kind was read.
+    pub fn resolve_noted(name_or_path: &str) -> Result<(Weights, String)> {
         if let Some(w) = Weights::preset(name_or_path) {
-            return Ok(w);
+            return Ok((w, format!("the {name_or_path} preset")));
         }
         let path = Path::new(name_or_path);
         if !path.exists() {
@@ -117,14 +123,12 @@ impl Weights {
                 ),
             ));
         }
-        let text = crate::io::read_text(path)?;
-        Weights::parse(&text).map_err(|e| Error::at(path.display(), e))
+        crate::eval::weights_file::for_beam(path)
     }
 
     /// Parses and checks weights JSON.
     pub fn parse(text: &str) -> std::result::Result<Weights, String> {
-        let w: Weights = serde_json::from_str(text)
-            .map_err(|e| format!("line {} column {}: {e}", e.line(), e.column()))?;
+        let w: Weights = serde_json::from_str(text).map_err(|e| crate::error::json_error(&e))?;
         for (k, v) in &w.features {
             if !FEATURES.contains(&k.as_str()) {
                 return Err(format!(

@@ -80,8 +80,15 @@ pub fn page(game: &Game, name: &str) -> String {
         end: text::end_reason(game),
     };
     let json = serde_json::to_string(&data).expect("plain data serialises");
-    // Inside <script>, "</" could end the element early; "<\/" is the same JSON string.
-    TEMPLATE.replacen(DATA_SLOT, &json.replace("</", "<\\/"), 1)
+    // Inside <script>, "</script" would end the element early and "<!--" followed by
+    // "<script" would switch the parser into a state where the real end tag no longer ends it.
+    // No "<" at all can do neither: "\u003c" is the same JSON string (and "<" only occurs in
+    // strings, such as the record's file name). ">" and "&" go too, for the same peace of mind.
+    let safe = json
+        .replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026");
+    TEMPLATE.replacen(DATA_SLOT, &safe, 1)
 }
 
 #[cfg(test)]
@@ -97,6 +104,15 @@ mod tests {
         let html = page(&game, "x</script>.txt");
         assert!(!html.contains(DATA_SLOT));
         assert!(!html.contains("x</script>"));
+        for name in ["a<!--<script>b.txt", "c</SCRIPT >d", "e&lt;f"] {
+            let html = page(&game, name);
+            let start = html.find("const DATA = ").unwrap() + 13;
+            let data = &html[start..start + html[start..].find(";\n").unwrap()];
+            assert!(!data.contains('<'), "{name}: {data}");
+            // the JSON still says the name
+            let value: serde_json::Value = serde_json::from_str(data).unwrap();
+            assert_eq!(value["name"], name);
+        }
         assert!(!html.contains("src=\"http"));
         assert!(!html.contains("href=\"http"));
         let snap = game.snapshot(2);

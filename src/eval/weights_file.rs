@@ -1,0 +1,256 @@
+//! One loader for weights files, whatever command reads them.
+//!
+//! beamtris has two kinds of weights, for two kinds of search, and a file says by its content
+//! which one it holds:
+//!
+//! * **beam weights** (`solve`, `tune`; what `tune` writes as `best.json`): a *rank*, lower is
+//!   better, so a bad feature weighs positive; they have a `score_weight` (the points so far,
+//!   subtracted from the rank) and may have `min_clear_cells`. A file with `score_weight` is
+//!   beam weights.
+//! * **player weights** (`play`; Dellacherie, El-Tetris, BCTS): a *value*, higher is better,
+//!   so a bad feature weighs negative; no `score_weight`. A file without it is player weights.
+//!
+//! Either kind works for either search: the loader turns one into the other by changing every
+//! sign and renaming `rows_cleared` <-> `lines` (exactly how the `dellacherie` and `eltetris`
+//! beam presets are made from the published player weights), and says what it did. A feature
+//! only one side has (`max_height` for the beam, `hole_depth` for the players) cannot be
+//! carried over and is refused when it is not 0.
+
+use super::weights::Weights as PlayerWeights;
+use crate::error::{json_error, Error, Result};
+use crate::search::evaluator::{self, Weights as BeamWeights};
+use serde_json::{Map, Value};
+use std::path::Path;
+
+/// The score weight a player weights file gets in the beam: 1/38, as the `dellacherie` and
+/// `eltetris` beam presets.
+pub const PLAYER_SCORE_WEIGHT: f64 = 1.0 / 38.0;
+
+/// What a weights file holds.
+#[derive(Clone, Debug, PartialEq)]
+pub enum WeightsFile {
+    /// A rank for the beam (lower is better), with `score_weight`.
+    Beam(BeamWeights),
+    /// A value for a one-piece player (higher is better).
+    Player(PlayerWeights),
+}
+
+/// Feature names the two kinds share (with opposite signs).
+const SHARED: [&str; 8] = [
+    "cells",
+    "row_transitions",
+    "column_transitions",
+    "holes",
+    "wells",
+    "rows_with_holes",
+    "landing_height",
+    "eroded_cells",
+];
+
+/// Parses weights JSON of either kind, telling them apart by `score_weight`. Errors are one
+/// line and name the key or the JSON place.
+pub fn parse(text: &str) -> std::result::Result<WeightsFile, String> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let value: Value = serde_json::from_str(text).map_err(|e| json_error(&e))?;
+    let Value::Object(map) = value else {
+        return Err("expected a JSON object of feature name -> weight".into());
+    };
+    if map.contains_key("score_weight") {
+        for key in ["rows_cleared", "hole_depth"] {
+            if map.contains_key(key) {
+                return Err(format!(
+                    "{key}: a player weights key, but the file has score_weight (beam weights); \
+                     the beam calls it {}",
+                    if key == "rows_cleared" {
+                        "lines"
+                    } else {
+                        "nothing: it has no hole depth feature"
+                    }
+                ));
+            }
+        }
+        return BeamWeights::parse(text).map(WeightsFile::Beam);
+    }
+    for key in ["lines", "max_height", "min_clear_cells"] {
+        if map.contains_key(key) {
+            return Err(format!(
+                "{key}: a beam weights key, but the file has no score_weight; beam weights \
+                 need one (player weights have neither)"
+            ));
+        }
+    }
+    parse_player(&map).map(WeightsFile::Player)
+}
+
+fn parse_player(map: &Map<String, Value>) -> std::result::Result<PlayerWeights, String> {
+    let w: PlayerWeights = serde_json::from_value(Value::Object(map.clone())).map_err(|e| {
+        format!(
+            "{e} (player weights: {}, rows_cleared, hole_depth)",
+            SHARED.join(", ")
+        )
+    })?;
+    for (k, v) in map {
+        if !v.as_f64().is_some_and(f64::is_finite) {
+            return Err(format!("{k}: weight must be a finite number"));
+        }
+    }
+    Ok(w)
+}
+
+/// Reads a weights file of either kind.
+pub fn read(path: &Path) -> Result<WeightsFile> {
+    let text = crate::io::read_text(path)?;
+    parse(&text).map_err(|e| Error::at(path.display(), e))
+}
+
+impl WeightsFile {
+    /// Weights for the beam search, and a line saying what was read (and converted).
+    pub fn into_beam(self) -> std::result::Result<(BeamWeights, String), String> {
+        match self {
+            WeightsFile::Beam(w) => Ok((w, "beam weights (a rank, lower is better)".into())),
+            WeightsFile::Player(p) => {
+                if p.hole_depth != 0.0 {
+                    return Err(
+                        "hole_depth: the beam has no hole depth feature; set it to 0 to use \
+                         these player weights with the beam"
+                            .into(),
+                    );
+                }
+                let pairs = [
+                    ("cells", p.cells),
+                    ("row_transitions", p.row_transitions),
+                    ("column_transitions", p.column_transitions),
+                    ("holes", p.holes),
+                    ("wells", p.wells),
+                    ("rows_with_holes", p.rows_with_holes),
+                    ("landing_height", p.landing_height),
+                    ("eroded_cells", p.eroded_cells),
+                    ("lines", p.rows_cleared),
+                ];
+                let w = BeamWeights {
+                    score_weight: PLAYER_SCORE_WEIGHT,
+                    min_clear_cells: None,
+                    features: pairs
+                        .iter()
+                        .filter(|(_, v)| *v != 0.0)
+                        .map(|&(k, v)| (k.to_string(), -v))
+                        .collect(),
+                };
+                Ok((
+                    w,
+                    "player weights (a value, higher is better), converted for the beam: every \
+                     sign turned, rows_cleared as lines, score_weight 1/38"
+                        .into(),
+                ))
+            }
+        }
+    }
+
+    /// Weights for a one-piece player, and a line saying what was read (and converted).
+    pub fn into_player(self) -> std::result::Result<(PlayerWeights, String), String> {
+        match self {
+            WeightsFile::Player(p) => Ok((p, "player weights (a value, higher is better)".into())),
+            WeightsFile::Beam(b) => {
+                let get = |k: &str| -b.features.get(k).copied().unwrap_or(0.0);
+                if get("max_height") != 0.0 {
+                    return Err(
+                        "max_height: the players have no max height feature; set it to 0 to use \
+                         these beam weights with a player"
+                            .into(),
+                    );
+                }
+                let p = PlayerWeights {
+                    landing_height: get("landing_height"),
+                    eroded_cells: get("eroded_cells"),
+                    rows_cleared: get("lines"),
+                    row_transitions: get("row_transitions"),
+                    column_transitions: get("column_transitions"),
+                    holes: get("holes"),
+                    wells: get("wells"),
+                    hole_depth: 0.0,
+                    rows_with_holes: get("rows_with_holes"),
+                    cells: get("cells"),
+                };
+                Ok((
+                    p,
+                    "beam weights (a rank, lower is better), converted for the player: every \
+                     sign turned, lines as rows_cleared; score_weight and min_clear_cells do \
+                     not apply to a one-piece player"
+                        .into(),
+                ))
+            }
+        }
+    }
+}
+
+/// Reads a weights file of either kind for the beam (`solve`, `tune`).
+pub fn for_beam(path: &Path) -> Result<(BeamWeights, String)> {
+    read(path)?
+        .into_beam()
+        .map_err(|e| Error::at(path.display(), e))
+}
+
+/// Reads a weights file of either kind for a one-piece player (`play --weights`).
+pub fn for_player(path: &Path) -> Result<(PlayerWeights, String)> {
+    read(path)?
+        .into_player()
+        .map_err(|e| Error::at(path.display(), e))
+}
+
+/// Every feature name either kind accepts, for messages.
+pub fn known_names() -> String {
+    let mut names: Vec<&str> = evaluator::FEATURES.to_vec();
+    names.extend([
+        "hole_depth",
+        "rows_cleared",
+        "score_weight",
+        "min_clear_cells",
+    ]);
+    names.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn score_weight_tells_the_kinds_apart() {
+        let beam = parse(r#"{"score_weight": 0.03, "holes": 7.9}"#).unwrap();
+        assert!(matches!(beam, WeightsFile::Beam(_)));
+        let player = parse(r#"{"holes": -4, "rows_cleared": 1}"#).unwrap();
+        assert!(matches!(player, WeightsFile::Player(_)));
+    }
+
+    #[test]
+    fn the_published_players_convert_to_the_beam_presets() {
+        let (dell, note) = WeightsFile::Player(PlayerWeights::DELLACHERIE)
+            .into_beam()
+            .unwrap();
+        assert_eq!(dell, BeamWeights::preset("dellacherie").unwrap());
+        assert!(note.starts_with("player weights"), "{note}");
+        let (elt, _) = WeightsFile::Player(PlayerWeights::EL_TETRIS)
+            .into_beam()
+            .unwrap();
+        assert_eq!(elt, BeamWeights::preset("eltetris").unwrap());
+        // and back
+        let (back, note) = WeightsFile::Beam(elt).into_player().unwrap();
+        assert_eq!(back, PlayerWeights::EL_TETRIS);
+        assert!(note.starts_with("beam weights"), "{note}");
+    }
+
+    #[test]
+    fn keys_of_the_other_kind_are_refused_by_name() {
+        let e = parse(r#"{"score_weight": 1, "rows_cleared": 1}"#).unwrap_err();
+        assert!(e.starts_with("rows_cleared: a player weights key"), "{e}");
+        let e = parse(r#"{"lines": 1}"#).unwrap_err();
+        assert!(e.starts_with("lines: a beam weights key"), "{e}");
+        let e = parse(r#"{"holez": 1}"#).unwrap_err();
+        assert!(e.contains("holez"), "{e}");
+        let e = parse("[1]").unwrap_err();
+        assert_eq!(e, "expected a JSON object of feature name -> weight");
+        let e = WeightsFile::Player(PlayerWeights::BCTS)
+            .into_beam()
+            .unwrap_err();
+        assert!(e.starts_with("hole_depth: "), "{e}");
+    }
+}

@@ -1,0 +1,460 @@
+//! Issue 13, end to end through the binary: outputs checked before the work, nothing torn or
+//! stray on a failure, signals keep the best line and exit 130/143, sizes refused with their
+//! limit, results that say how the run ended, and the smaller failure modes a new user hit.
+//! Every check is on exit codes, exact messages and the files left behind, never on timing.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_beamtris"))
+}
+
+/// A fresh, empty folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("beamtris-rel-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The names in `dir`, sorted.
+fn names(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+fn run(args: &[&str]) -> Output {
+    bin().args(args).output().unwrap()
+}
+
+/// Asserts exit code 2 and exactly `want` as the one stderr line (after `beamtris: `).
+fn fails_with(out: &Output, want: &str) {
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err, format!("beamtris: {want}\n"));
+}
+
+/// Asserts exit code 2 and one stderr line that contains every piece of `want`.
+fn fails_saying(out: &Output, want: &[&str]) {
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    for w in want {
+        assert!(err.contains(w), "{w:?} not in {err}");
+    }
+}
+
+fn json(path: &Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+#[test]
+fn outputs_are_checked_before_the_search_and_nothing_is_left() {
+    let dir = scratch("outputs");
+    let d = dir.to_str().unwrap();
+    // the JSON and the record would be one file
+    let r = format!("{d}/r.txt");
+    fails_with(
+        &run(&["solve", "--out", &r]),
+        &format!("the record (--out with .txt) {r}: the same file as --out {r}; the two outputs would overwrite each other"),
+    );
+    // a folder as --out
+    std::fs::create_dir(dir.join("folder")).unwrap();
+    let folder = format!("{d}/folder");
+    fails_with(
+        &run(&["solve", "--out", &folder]),
+        &format!("--out {folder}: is a directory; give a file name"),
+    );
+    // a folder where the record would go
+    std::fs::create_dir(dir.join("pair.txt")).unwrap();
+    let pair = format!("{d}/pair.json");
+    fails_with(
+        &run(&["solve", "--out", &pair]),
+        &format!("the record (--out with .txt) {d}/pair.txt: is a directory; give a file name"),
+    );
+    // a path under a file
+    std::fs::write(dir.join("file"), "").unwrap();
+    let under = format!("{d}/file/r.json");
+    fails_saying(&run(&["solve", "--out", &under]), &["--out: ", "/file"]);
+    // the same for show --html, bench and tune
+    fails_with(
+        &run(&["show", "--html", &folder, "any-record.txt"]),
+        &format!("--html {folder}: is a directory; give a file name"),
+    );
+    fails_with(
+        &run(&["bench", "--out", &folder, "--suite", "engine"]),
+        &format!("--out {folder}: is a directory; give a file name"),
+    );
+    let tune_out = format!("{d}/file");
+    fails_with(
+        &run(&["tune", "--out", &tune_out]),
+        &format!("--out {tune_out}: is a file; tune writes a folder"),
+    );
+    // nothing was written: no temporary file, no half pair
+    assert_eq!(names(&dir), ["file", "folder", "pair.txt"]);
+    assert!(names(&dir.join("folder")).is_empty());
+    assert!(names(&dir.join("pair.txt")).is_empty());
+}
+
+#[test]
+fn sizes_are_refused_with_their_limit() {
+    let dir = scratch("sizes");
+    let never = dir.join("never.json");
+    let never = never.to_str().unwrap();
+    fails_with(
+        &run(&["solve", "--threads", "0", "--out", never]),
+        "--threads 0: give at least 1 (leave the flag out to use every core)",
+    );
+    fails_saying(
+        &run(&["solve", "--threads", "100000", "--out", never]),
+        &["--threads 100000: at most ", " per core on this machine's "],
+    );
+    fails_saying(
+        &run(&["solve", "--beam", "18446744073709551615", "--out", never]),
+        &[
+            "--beam 18446744073709551615: needs about ",
+            "the widest beam that fits is about ",
+        ],
+    );
+    fails_with(
+        &run(&["solve", "--pieces", "0", "--out", never]),
+        "--pieces 0: give at least 1 (the game tencent-geek-4 has 10000 pieces, of which 9999 score)",
+    );
+    fails_with(
+        &run(&["bench", "--scale", "0", "--out", never]),
+        "--scale 0: give between 1 and 1000",
+    );
+    fails_with(
+        &run(&["show", "--animate", "--speed", "1e-300", "nosuch.txt"]),
+        "--speed 1e-300: give between 0.25 and 1000 pieces per second",
+    );
+    // seeds that used to panic or abort
+    let base = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/seeds/tencent-geek-4.json"
+    ))
+    .unwrap();
+    let seed = dir.join("seed.json");
+    std::fs::write(
+        &seed,
+        base.replace(r#""pieces": 10000"#, r#""pieces": 1000000000000"#),
+    )
+    .unwrap();
+    let s = seed.to_str().unwrap();
+    fails_with(
+        &run(&["solve", "--seed", s, "--out", never]),
+        &format!("{s}: pieces: 1000000000000 is more than the 1000000000 a game may have"),
+    );
+    assert_eq!(names(&dir), ["seed.json"]);
+}
+
+#[test]
+fn the_json_says_how_the_search_ended_and_why_the_record_is_short() {
+    let dir = scratch("ended");
+    let out = dir.join("r.json");
+    let o = run(&[
+        "solve",
+        "--pieces",
+        "20",
+        "--beam",
+        "5",
+        "--threads",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let j = json(&out);
+    assert_eq!(j["complete"], true);
+    assert_eq!(j["end"], "finished");
+    assert_eq!(j["target_pieces"], 20);
+    assert_eq!(j["searched_pieces"], 20);
+    let pieces = j["pieces"].as_u64().unwrap();
+    if pieces < 20 {
+        let why = j["record_short_because"].as_str().unwrap();
+        assert!(
+            why.starts_with("the record ends at the best line's last scoring lock"),
+            "{why}"
+        );
+    }
+    // the record verifies to the JSON's score
+    let v = run(&["verify", dir.join("r.txt").to_str().unwrap()]);
+    let vj: serde_json::Value = serde_json::from_slice(&v.stdout).unwrap();
+    assert_eq!(vj["score"], j["score"]);
+    assert_eq!(vj["valid"], true);
+
+    // weights that drive every line into the ceiling: the beam empties, and the JSON says where
+    let w = dir.join("stack.json");
+    std::fs::write(&w, r#"{"score_weight": 0, "cells": -1000}"#).unwrap();
+    let out = dir.join("stack-run.json");
+    let o = run(&[
+        "solve",
+        "--pieces",
+        "300",
+        "--beam",
+        "1",
+        "--moves",
+        "drop",
+        "--threads",
+        "1",
+        "--weights",
+        w.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let j = json(&out);
+    assert_eq!(j["end"], "beam_emptied", "{j}");
+    assert_eq!(j["complete"], false);
+    let at = j["end_piece"].as_u64().unwrap();
+    assert_eq!(j["searched_pieces"].as_u64().unwrap(), at);
+    assert!(j["record_short_because"]
+        .as_str()
+        .unwrap()
+        .starts_with(&format!("the beam emptied at piece {at}: ")));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains(&format!(", incomplete: no line survives piece {at};")),
+        "{err}"
+    );
+}
+
+/// Starts a long solve, waits for its line saying the handlers are in place, sends `sig`, and
+/// checks the exit code and the incomplete but verified result.
+fn interrupted_solve(sig: i32, code: i32, name: &str) {
+    let dir = scratch(&format!("signal-{sig}"));
+    let out = dir.join("r.json");
+    let mut child = bin()
+        .args(["solve", "--beam", "20000", "--threads", "1", "--out"])
+        .arg(&out)
+        .stderr(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    err.read_line(&mut line).unwrap();
+    assert!(
+        line.starts_with("solving tencent-geek-4: 9999 pieces"),
+        "{line}"
+    );
+    unsafe { libc::kill(child.id() as i32, sig) };
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut err, &mut rest).unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(code), "{rest}");
+    assert!(
+        rest.ends_with(&format!("beamtris: stopped by {name}; exit code {code}\n")),
+        "{rest}"
+    );
+    let j = json(&out);
+    assert_eq!(j["complete"], false);
+    assert_eq!(j["end"], "stopped");
+    assert_eq!(j["stopped_by"], name);
+    let v = run(&["verify", dir.join("r.txt").to_str().unwrap()]);
+    let vj: serde_json::Value = serde_json::from_slice(&v.stdout).unwrap();
+    assert_eq!(vj["score"], j["score"]);
+    assert_eq!(names(&dir), ["r.json", "r.txt"]);
+}
+
+#[test]
+fn sigterm_keeps_the_best_line_and_exits_143() {
+    interrupted_solve(libc::SIGTERM, 143, "SIGTERM");
+}
+
+#[test]
+fn sigint_keeps_the_best_line_and_exits_130() {
+    interrupted_solve(libc::SIGINT, 130, "SIGINT");
+}
+
+#[test]
+fn an_interrupted_tune_keeps_its_state_and_exits_143() {
+    let dir = scratch("tune-signal");
+    let out = dir.join("t");
+    let mut child = bin()
+        .args([
+            "tune",
+            "--beam",
+            "3000",
+            "--pieces",
+            "9000",
+            "--threads",
+            "1",
+            "--out",
+        ])
+        .arg(&out)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    err.read_line(&mut line).unwrap();
+    assert!(line.starts_with("tuning into "), "{line}");
+    unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut err, &mut rest).unwrap();
+    assert_eq!(child.wait().unwrap().code(), Some(143), "{rest}");
+    assert!(rest.contains("stopped during generation 1;"), "{rest}");
+    // no temporary file in the output folder
+    assert!(
+        names(&out).iter().all(|n| !n.starts_with('.')),
+        "{:?}",
+        names(&out)
+    );
+}
+
+#[test]
+fn default_runs_go_where_git_does_not_look() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let o = bin()
+        .current_dir(root)
+        .args(["solve", "--pieces", "3", "--beam", "2", "--threads", "1"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let err = String::from_utf8_lossy(&o.stderr);
+    let json_path = "runs/solve-tencent-geek-4-reach-b2-tuned-p3.json";
+    assert!(err.contains(&format!("wrote {json_path} and ")), "{err}");
+    let written = root.join(json_path);
+    assert!(written.exists());
+    // git ignores it (where git and the repository are here to ask)
+    if let Ok(c) = Command::new("git")
+        .current_dir(root)
+        .args(["check-ignore", "-q", json_path])
+        .status()
+    {
+        if c.code() != Some(128) {
+            assert!(c.success(), "runs/ is not ignored by git");
+        }
+    }
+    std::fs::remove_file(&written).ok();
+    std::fs::remove_file(written.with_extension("txt")).ok();
+}
+
+#[test]
+fn one_piece_is_one_piece() {
+    let dir = scratch("plural");
+    let out = dir.join("r.json");
+    let o = run(&[
+        "solve",
+        "--pieces",
+        "1",
+        "--beam",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.starts_with("solving tencent-geek-4: 1 piece, "),
+        "{err}"
+    );
+}
+
+#[test]
+fn player_weights_work_for_solve_and_say_so() {
+    let dir = scratch("weights");
+    let w = dir.join("dell.json");
+    std::fs::write(
+        &w,
+        r#"{"landing_height": -1, "eroded_cells": 1, "row_transitions": -1,
+            "column_transitions": -1, "holes": -4, "wells": -1}"#,
+    )
+    .unwrap();
+    let out = dir.join("r.json");
+    let o = run(&[
+        "solve",
+        "--pieces",
+        "5",
+        "--beam",
+        "2",
+        "--weights",
+        w.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(
+        err.starts_with(&format!(
+            "weights: read {} as player weights (a value, higher is better), converted",
+            w.display()
+        )),
+        "{err}"
+    );
+    // the same weights as the dellacherie preset
+    let j = json(&out);
+    assert_eq!(j["weights"]["holes"], 4.0);
+    assert_eq!(j["weights"]["landing_height"], 1.0);
+    assert_eq!(
+        j["weights_read_as"].as_str().unwrap().split(',').next(),
+        Some("player weights (a value")
+    );
+}
+
+#[test]
+fn small_failure_modes() {
+    let dir = scratch("small");
+    // a BOM is not an op letter
+    let rec = dir.join("bom.txt");
+    std::fs::write(&rec, "\u{feff}N,D19\n").unwrap();
+    let o = run(&["verify", rec.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // verify's valid is false when the game ended before the record did
+    let rec = dir.join("early.txt");
+    std::fs::write(&rec, ["N,D1"; 40].join(",")).unwrap();
+    let o = run(&["verify", rec.to_str().unwrap()]);
+    let vj: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(vj["end_reason"], "top_out");
+    assert_eq!(vj["valid"], false);
+    // a JSON error names its place once
+    let seed = dir.join("bad.json");
+    std::fs::write(&seed, "{\"name\": \"x\",\n \"rules\": 3}").unwrap();
+    let o = run(&[
+        "verify",
+        "--seed",
+        seed.to_str().unwrap(),
+        rec.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(err.matches("line 2 column").count(), 1, "{err}");
+    // report compare: an unknown reference, and runs of different lengths
+    let runs = dir.join("runs");
+    let solve = |name: &str, pieces: &str, weights: &str| {
+        let out = runs.join(format!("{name}.json"));
+        let o = run(&[
+            "solve",
+            "--pieces",
+            pieces,
+            "--beam",
+            "2",
+            "--weights",
+            weights,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.success());
+    };
+    solve("a", "30", "default");
+    solve("b", "30", "tuned");
+    let r = runs.to_str().unwrap();
+    fails_with(
+        &run(&["report", "compare", "--dir", r, "--reference", "nosuch"]),
+        &format!(
+            "--reference nosuch: no run in {r} used these weights (they used: default, tuned)"
+        ),
+    );
+    solve("c", "40", "default");
+    fails_with(
+        &run(&["report", "compare", "--dir", r]),
+        &format!("{r}: a.json searched the first 30 pieces but c.json the first 40 pieces; scores of different lengths do not compare (keep them in separate folders)"),
+    );
+    assert!(!names(&runs).iter().any(|n| n.starts_with("summary")));
+}
