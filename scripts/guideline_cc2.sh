@@ -43,9 +43,11 @@ for objective, ref, key in (("attack", 0.844, "attack_per_piece"), ("points", 22
     rows.append(f"| {objective} | {len(runs)} | {total} | {per:.3f} | {ref} | {per / ref:.2f}x | "
                 f"{sum(r['perfect_clears'] for r in runs)} | {sum(r['tspins'] for r in runs)} | "
                 f"{max(r['wall_seconds'] for r in runs):.0f} | "
+                f"{max(r['cpu_seconds'] or 0 for r in runs):.0f} | "
                 f"{sum(r['end_reason'] not in ('pieces_done',) for r in runs)} |")
 head = ("| objective | games | total | per piece | Cold Clear 2 | ratio | perfect clears | T-spins "
-        "| slowest game (s) | games short of 500 |\n|---|---|---|---|---|---|---|---|---|---|")
+        "| slowest game, wall s | slowest game, CPU s | games short of 500 |\n"
+        "|---|---|---|---|---|---|---|---|---|---|---|")
 text = f"# Cold Clear 2 comparison at beam {d.name.split('-b')[-1]}\n\n{head}\n" + "\n".join(rows) + "\n"
 (d / "summary.md").write_text(text)
 print(text)

@@ -240,3 +240,48 @@ fn verify_prints_the_spec_fields_and_refuses_bad_records() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Every guideline results file in `results/` replays, through `verify`, to the figures it
+/// claims.
+#[test]
+fn committed_guideline_results_replay_to_their_figures() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut dirs = vec![root.join("results/guideline")];
+    let mut checked = 0;
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+                continue;
+            }
+            if path.extension().is_none_or(|e| e != "json") {
+                continue;
+            }
+            let claim: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            let Some(game) = claim.get("game") else { continue };
+            let seed_file = std::env::temp_dir().join(format!(
+                "beamtris-claim-{}-{checked}.json",
+                std::process::id()
+            ));
+            std::fs::write(&seed_file, game.to_string()).unwrap();
+            let record = path.with_extension("txt");
+            let out = Command::new(env!("CARGO_BIN_EXE_beamtris"))
+                .arg("verify")
+                .arg(&record)
+                .arg("--seed")
+                .arg(&seed_file)
+                .output()
+                .unwrap();
+            std::fs::remove_file(&seed_file).ok();
+            assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+            let got: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+            for key in ["points", "attack", "pieces", "lines", "max_combo", "tspins", "perfect_clears"] {
+                assert_eq!(got[key], claim[key], "{key} of {}", path.display());
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 11, "{checked} results checked");
+}
