@@ -190,3 +190,149 @@ pub fn player_figures(scale: u64) -> Vec<Figure> {
     }
     figures
 }
+
+/// Guideline boards for the placement figures: empty, the board after half of `record`,
+/// the record's tallest board, and a T-spin-ready board (a T-spin double slot under an
+/// overhang, stack 7 rows high).
+pub fn guideline_boards(
+    record: &Record,
+    game: &crate::rules::guideline::replay::Game,
+) -> [(&'static str, crate::rules::guideline::Board); 4] {
+    use crate::rules::guideline::{replay as gr, Board};
+    let half = record.pieces() / 2;
+    let mut mid = Board::EMPTY;
+    let mut tall = Board::EMPTY;
+    let top = |b: &Board| (0..10).map(|x| b.height(x)).max().unwrap_or(0);
+    gr::replay_with(record, game, |e| {
+        if e.lock == half {
+            mid = e.after.board;
+        }
+        if top(&e.after.board) > top(&tall) {
+            tall = e.after.board;
+        }
+    });
+    let tspin = Board::from_rows(&[
+        "........XX",
+        "XX.....XXX",
+        "XXX...XXXX",
+        "XXXX.XXXXX",
+        "XXX...XXXX",
+        "XXXX.XXXXX",
+        "X.XXXXXXXX",
+    ])
+    .expect("a valid board");
+    [
+        ("empty", Board::EMPTY),
+        ("mid-game", mid),
+        ("tallest", tall),
+        ("T-spin-ready", tspin),
+    ]
+}
+
+/// Guideline figures: replay of `record` on `game`, and SRS placements with spin kinds per
+/// piece on four boards.
+pub fn guideline_figures(
+    record: &Record,
+    game: &crate::rules::guideline::replay::Game,
+    scale: u64,
+) -> Vec<Figure> {
+    use crate::rules::guideline::{movegen, replay as gr};
+    let mut figures = vec![measure(
+        &format!("guideline replay of a {}-piece record", record.pieces()),
+        scale.max(1) * 40,
+        7,
+        || gr::replay(record, game).pieces,
+    )];
+    let mut buf = Vec::with_capacity(128);
+    for (name, board) in guideline_boards(record, game) {
+        let mut f = measure(
+            &format!(
+                "guideline SRS placements on {name} board ({}, all 7 shapes, per piece)",
+                game.rules.rotation.name()
+            ),
+            scale * 10_000,
+            7,
+            || {
+                let mut n = 0;
+                for shape in Shape::ALL {
+                    buf.clear();
+                    movegen::placements(&board, shape, game.rules.rotation, &mut buf);
+                    n += buf.len();
+                }
+                n
+            },
+        );
+        f.ns_per_iter /= 7.0;
+        f.items_per_iter /= 7.0;
+        figures.push(f);
+    }
+    figures
+}
+
+/// The cost of one beam step per kept state, both games side by side in one run: a search
+/// of `steps` pieces at `beam` states, its thread CPU time divided by the states expanded.
+pub fn beam_step_figures(
+    game: &crate::rules::guideline::replay::Game,
+    tencent: &[Piece],
+    beam: usize,
+    steps: usize,
+) -> Vec<Figure> {
+    use crate::eval::guideline::{GuidelineEvaluator, GuidelineWeights};
+    use crate::search::beam::{self, BeamConfig};
+    use crate::search::evaluator::{Evaluator, Weights as BeamWeights};
+    use std::sync::atomic::AtomicBool;
+    let stop = AtomicBool::new(false);
+    let cfg = BeamConfig {
+        beam,
+        moves: MoveSet::Reach,
+        evaluator: Evaluator::new(BeamWeights::preset("tuned").expect("a preset")),
+    };
+    let ev = GuidelineEvaluator::new(GuidelineWeights::preset("attack").expect("a preset"));
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("a one-thread pool");
+    // The search runs on the pool's worker, so this figure is wall time (the median of 5),
+    // with both games measured in turn in the same run.
+    let time = |name: String, run: &mut (dyn FnMut() -> usize + Send)| {
+        let mut samples = Vec::new();
+        let mut kept = 0;
+        for _ in 0..5 {
+            let start = Instant::now();
+            kept = pool.install(&mut *run);
+            samples.push(start.elapsed().as_nanos() as f64 / kept.max(1) as f64);
+        }
+        samples.sort_by(|a, b| a.total_cmp(b));
+        Figure {
+            name,
+            ns_per_iter: samples[2],
+            items_per_iter: kept as f64,
+            items_per_second: 1e9 / samples[2],
+        }
+    };
+    let t = time(
+        format!("tencent beam step per kept board (reach, beam {beam}, 1 thread, wall)"),
+        &mut || {
+            let mut kept = 0;
+            beam::search(tencent, Some(steps), &cfg, &stop, |r| kept += r.kept);
+            kept
+        },
+    );
+    let g = time(
+        format!("guideline beam step per kept state (hold, beam {beam}, 1 thread, wall)"),
+        &mut || {
+            let mut kept = 0;
+            crate::search::guideline::search(game, steps, beam, &ev, &stop, |r| kept += r.kept);
+            kept
+        },
+    );
+    let mut out = vec![t, g];
+    let ratio = out[1].ns_per_iter / out[0].ns_per_iter;
+    out.push(Figure {
+        name: "guideline / tencent beam step per kept state (ratio)".into(),
+        ns_per_iter: ratio,
+        items_per_iter: 1.0,
+        items_per_second: 0.0,
+    });
+    out
+}

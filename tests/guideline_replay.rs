@@ -84,14 +84,14 @@ fn a_record_may_end_early_and_the_game_ends_at_its_length() {
 fn lock_out_and_block_out() {
     // Ten O pieces fill columns 4 and 5 to row 19; the eleventh locks in rows 20-21.
     let g = game(&[Shape::O; 12], 11, ComboTable::Guideline);
-    let (out, _) = run(&g, &vec!["N"; 11].join(","));
+    let (out, _) = run(&g, &["N"; 11].join(","));
     assert_eq!((out.pieces, out.end_reason), (10, Some(EndReason::LockOut)));
     // Nine O pieces to row 17, a vertical I in column 4 reaching row 21 (some cells below
     // row 20: allowed); the next O cannot spawn.
     let mut pieces = vec![Shape::O; 9];
     pieces.extend([Shape::I, Shape::O, Shape::O]);
     let g = game(&pieces, 11, ComboTable::Guideline);
-    let text = format!("{},N,C1,L1,N,H1", vec!["N"; 9].join(","));
+    let text = format!("{},N,C1,L1,N,H1", ["N"; 9].join(","));
     let (out, events) = run(&g, &text);
     assert_eq!(events[9].cells, [(4, 21), (4, 20), (4, 19), (4, 18)]);
     assert_eq!(

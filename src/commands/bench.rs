@@ -34,6 +34,18 @@ pub struct Args {
     /// Which figures to measure.
     #[arg(long, value_enum, default_value_t = Suite::All)]
     pub suite: Suite,
+    /// The guideline game and record of the guideline suite.
+    #[arg(long, default_value = "seeds/tetrio-1742887628-attack.json")]
+    pub guideline_seed: PathBuf,
+    #[arg(
+        long,
+        default_value = "results/guideline/solve-tetrio-1742887628-attack-b300.txt"
+    )]
+    pub guideline_record: PathBuf,
+    /// Where to write the guideline figures (default under runs/; the committed figures are
+    /// results/bench-guideline.json).
+    #[arg(long, default_value = "runs/bench-guideline.json")]
+    pub guideline_out: PathBuf,
 }
 
 /// The groups of figures `bench` measures.
@@ -43,7 +55,10 @@ pub enum Suite {
     Engine,
     /// Decision time of the one-piece players (results/bench-players.json).
     Players,
-    /// Both.
+    /// Guideline replay, SRS placements, and a beam step of both games
+    /// (results/bench-guideline.json).
+    Guideline,
+    /// Engine and players.
     All,
 }
 
@@ -66,24 +81,50 @@ pub fn run(args: &Args) -> Result<()> {
         )));
     }
     let scale = args.scale;
+    let engine = args.suite == Suite::Engine || args.suite == Suite::All;
+    let players = args.suite == Suite::Players || args.suite == Suite::All;
+    let guideline = args.suite == Suite::Guideline;
     let mut outputs = Vec::new();
-    if args.suite != Suite::Players {
+    if engine {
         outputs.push(("--out", args.out.as_path()));
     }
-    if args.suite != Suite::Engine {
+    if players {
         outputs.push(("--players-out", args.players_out.as_path()));
     }
+    if guideline {
+        outputs.push(("--guideline-out", args.guideline_out.as_path()));
+    }
     io::check_outputs(&outputs)?;
-    if args.suite != Suite::Players {
+    if engine {
         let record = io::read_record(&args.record)?;
         let pieces = crate::seed::Seed::tencent_geek_4().pieces();
         let run = RunInfo::now();
         let figures = bench::engine_figures(&record, &pieces, scale);
         write(&args.out, figures, run)?;
     }
-    if args.suite != Suite::Engine {
+    if players {
         let run = RunInfo::now();
         write(&args.players_out, bench::player_figures(scale), run)?;
+    }
+    if guideline {
+        let seed = io::load_seed(Some(&args.guideline_seed))?;
+        let game = crate::rules::guideline::replay::Game::from_seed(&seed).ok_or_else(|| {
+            crate::error::Error::at(args.guideline_seed.display(), "not a guideline game")
+        })?;
+        let text = io::read_text(&args.guideline_record)?;
+        let record = game
+            .parse_record(&text)
+            .map_err(|e| crate::error::Error::at(args.guideline_record.display(), e))?;
+        let run = RunInfo::now();
+        let mut figures = bench::guideline_figures(&record, &game, scale);
+        let tencent = crate::seed::Seed::tencent_geek_4().pieces();
+        figures.extend(bench::beam_step_figures(
+            &game,
+            &tencent,
+            200,
+            100 * scale as usize,
+        ));
+        write(&args.guideline_out, figures, run)?;
     }
     Ok(())
 }

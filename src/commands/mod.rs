@@ -8,6 +8,7 @@ pub mod play;
 pub mod report;
 pub mod show;
 pub mod solve;
+pub mod solve_guideline;
 pub mod tune;
 pub mod verify;
 

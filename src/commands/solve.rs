@@ -29,10 +29,11 @@ pub struct Args {
     /// Placements: `drop` (rotate, shift, hard drop) or `reach` (any unit moves: tucks, spins).
     #[arg(long, value_enum, default_value_t = MoveSet::Reach)]
     pub moves: MoveSet,
-    /// Evaluator weights: a preset (default, tuned, dellacherie, eltetris) or a JSON weights
-    /// file. `tuned` is `default` tuned by `beamtris tune`.
-    #[arg(long, default_value = "tuned")]
-    pub weights: String,
+    /// Evaluator weights: a preset or a JSON weights file. Tencent presets: default, tuned
+    /// (the default; `default` tuned by `beamtris tune`), dellacherie, eltetris. Guideline
+    /// presets: attack, points (the default is the game's objective).
+    #[arg(long)]
+    pub weights: Option<String>,
     /// Worker threads (default: all cores). The record does not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
@@ -137,17 +138,23 @@ pub fn record_path(out: &Path) -> PathBuf {
 
 /// The default results path: every setting that changes the record is in the name (seed,
 /// moves, beam, weights, pieces; not threads, which do not), under `runs/`, which git ignores.
-fn default_out(seed: &str, args: &Args, weights: &Weights, target: usize) -> PathBuf {
+fn default_out(
+    seed: &str,
+    args: &Args,
+    weights_name: &str,
+    weights: &Weights,
+    target: usize,
+) -> PathBuf {
     let moves = match args.moves {
         MoveSet::Drop => "drop",
         MoveSet::Reach => "reach",
     };
-    let weights_tag = if Weights::preset(&args.weights).is_some() {
-        args.weights.clone()
+    let weights_tag = if Weights::preset(weights_name).is_some() {
+        weights_name.to_string()
     } else {
         // A file: its stem and a hash of the weights it held, so editing the file and rerunning
         // does not replace the first run.
-        let stem = Path::new(&args.weights)
+        let stem = Path::new(weights_name)
             .file_stem()
             .map_or_else(|| "weights".into(), |s| s.to_string_lossy().into_owned());
         let json = serde_json::to_string(weights).expect("plain data serialises");
@@ -168,6 +175,9 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 
 pub fn run(args: &Args) -> Result<()> {
     let seed = io::load_seed(args.seed.as_deref())?;
+    if seed.guideline_rules().is_some() {
+        return super::solve_guideline::run(args, &seed);
+    }
     if seed.rules != "tencent" {
         return Err(Error(format!(
             "solve plays the tencent rule set; the seed's rules are {:?}",
@@ -185,19 +195,20 @@ pub fn run(args: &Args) -> Result<()> {
         )));
     }
     let target = args.pieces.unwrap_or(usize::MAX).min(scoring);
-    let (weights, weights_read_as) = Weights::resolve_noted(&args.weights)?;
+    let weights_name = args.weights.clone().unwrap_or_else(|| "tuned".into());
+    let (weights, weights_read_as) = Weights::resolve_noted(&weights_name)?;
     let (threads, pool) = super::thread_pool(args.threads)?;
     let out = args
         .out
         .clone()
-        .unwrap_or_else(|| default_out(&seed.name, args, &weights, target));
+        .unwrap_or_else(|| default_out(&seed.name, args, &weights_name, &weights, target));
     let record_file = record_path(&out);
     io::check_outputs(&[
         ("--out", out.as_path()),
         ("the record (--out with .txt)", record_file.as_path()),
     ])?;
     if !weights_read_as.starts_with("the ") {
-        eprintln!("weights: read {} as {weights_read_as}", args.weights);
+        eprintln!("weights: read {weights_name} as {weights_read_as}");
     }
     let run_info = RunInfo::now();
     let load_at_start = load_average();
@@ -210,7 +221,7 @@ pub fn run(args: &Args) -> Result<()> {
         crate::limits::plural(target as u64, "piece", "pieces"),
         args.beam,
         crate::report::moves_name(args.moves),
-        args.weights
+        weights_name
     );
     let pieces = seed.pieces();
     let cfg = BeamConfig {
@@ -293,7 +304,7 @@ pub fn run(args: &Args) -> Result<()> {
         seed: seed.name.clone(),
         beam: args.beam,
         moves: args.moves,
-        weights_name: args.weights.clone(),
+        weights_name: weights_name.clone(),
         weights_read_as,
         weights,
         pieces: outcome.pieces,

@@ -2,6 +2,7 @@
 //! published weight sets that combine them.
 
 pub mod features;
+pub mod guideline;
 pub mod weights;
 pub mod weights_file;
 

@@ -195,7 +195,29 @@ pub const fn kicks(system: RotationSystem, shape: Shape, from: u8, to: u8) -> &'
 /// that maps a position in `state` to one with the same cells in that first state: S, Z and I
 /// repeat their shape in states 2 and 3 one cell lower or further left, O has one shape.
 /// Placements that fill the same cells are one placement.
+#[inline(always)]
 pub const fn canonical(shape: Shape, state: u8) -> (u8, Xy) {
+    CANONICAL[shape.index()][(state & 3) as usize]
+}
+
+const fn canonical_table() -> [[(u8, Xy); 4]; 7] {
+    let mut table = [[(0, (0, 0)); 4]; 7];
+    let mut s = 0;
+    while s < 7 {
+        let mut r = 0;
+        while r < 4 {
+            table[s][r] = find_canonical(Shape::ALL[s], r as u8);
+            r += 1;
+        }
+        s += 1;
+    }
+    table
+}
+
+/// `CANONICAL[shape][state]`, indexed by `Shape::index`.
+const CANONICAL: [[(u8, Xy); 4]; 7] = canonical_table();
+
+const fn find_canonical(shape: Shape, state: u8) -> (u8, Xy) {
     let target = cells(shape, state);
     let mut first = 0;
     while first < 4 {
@@ -286,7 +308,7 @@ mod tests {
                     assert_eq!(kicks(sys, shape, from, from + 1).len(), n90);
                     assert_eq!(kicks(sys, shape, from, from + 3).len(), n90);
                     assert_eq!(
-                        kicks(sys, shape, from, from + 2).len() > 0,
+                        !kicks(sys, shape, from, from + 2).is_empty(),
                         sys.has_180() || shape == Shape::O
                     );
                 }

@@ -18,63 +18,96 @@ use crate::rules::tencent;
 use crate::rules::{Piece, Pos};
 use rayon::prelude::*;
 use std::cmp::Ordering;
+use std::hash::Hash;
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 
-/// What to search.
-#[derive(Clone, Debug)]
-pub struct BeamConfig {
-    /// Boards kept per piece.
-    pub beam: usize,
-    pub moves: MoveSet,
-    pub evaluator: Evaluator,
+/// A game the beam can search: its state between pieces, the moves of a piece, and the
+/// children of a state with their scores and ranks. The beam is written once over this
+/// trait; each rule set implements it beside its move generation, and the hot loop is
+/// monomorphised per game.
+pub trait BeamGame: Sync {
+    /// Everything that changes the future: the board, and for some games hold, combo,
+    /// back-to-back. Equal states are merged.
+    type State: Copy + Eq + Hash + Send + Sync;
+    /// Where a piece went (and how), enough to rebuild the record.
+    type Move: Copy + Send + Sync;
+    /// Per-thread buffers for `expand`.
+    type Scratch: Default + Send;
+    /// Whether the best line is taken from the last step's states when the search reaches
+    /// it (a guideline game goes on after its best lock; a Tencent game's best line may end
+    /// at the lock that scored last).
+    const WHOLE_GAME: bool = false;
+    /// About how many children a state has: the children buffers start this large.
+    const CHILDREN_HINT: usize = 34;
+
+    /// The state the game starts in.
+    fn start(&self) -> Self::State;
+
+    /// Pieces the search places.
+    fn steps(&self) -> usize;
+
+    /// Calls `emit(move, child, score, rank)` for every child of `state` (reached with
+    /// `score`) at step `k`, in a fixed order; lower rank is better. Children that end the
+    /// game are left out.
+    fn expand(
+        &self,
+        k: usize,
+        state: &Self::State,
+        score: u32,
+        scratch: &mut Self::Scratch,
+        emit: &mut impl FnMut(Self::Move, Self::State, u32, f64),
+    );
 }
 
-/// A kept board.
+/// A kept state.
 #[derive(Clone, Copy, Debug)]
-struct Entry {
-    board: Board,
+struct Entry<S> {
+    state: S,
     score: u32,
     node: u32,
 }
 
-/// A candidate board for the next beam.
+/// A candidate state for the next beam.
 #[derive(Clone, Copy, Debug)]
-struct Child {
-    board: Board,
+struct Child<S, M> {
+    state: S,
     rank: f64,
-    /// (parent index << 8) | placement index: the fixed tie-break.
+    /// (parent index << 16) | child index: the fixed tie-break.
     seq: u64,
     score: u32,
-    pos: Pos,
+    mv: M,
 }
 
-impl Child {
+/// Bits of `seq` for the child index within its parent.
+const CHILD_BITS: u32 = 16;
+
+impl<S, M> Child<S, M> {
     #[inline(always)]
-    fn order(&self, other: &Child) -> Ordering {
+    fn order(&self, other: &Self) -> Ordering {
         self.rank
             .total_cmp(&other.rank)
             .then(self.seq.cmp(&other.seq))
     }
 }
 
-/// A step of a predecessor chain: where piece k went, and the node of piece k-1.
+/// A step of a predecessor chain: the move of piece k, and the node of piece k-1.
 #[derive(Clone, Copy, Debug)]
-struct Node {
+struct Node<M> {
     parent: u32,
-    pos: Pos,
+    mv: M,
 }
 
 const ROOT: u32 = u32::MAX;
 
-/// Predecessor chains shared by the beam's boards.
-struct Arena {
-    nodes: Vec<Node>,
+/// Predecessor chains shared by the beam's states.
+struct Arena<M> {
+    nodes: Vec<Node<M>>,
     /// Compact when the arena grows past this.
     limit: usize,
 }
 
-impl Arena {
-    fn push(&mut self, node: Node) -> u32 {
+impl<M: Copy> Arena<M> {
+    fn push(&mut self, node: Node<M>) -> u32 {
         self.nodes.push(node);
         (self.nodes.len() - 1) as u32
     }
@@ -102,7 +135,7 @@ impl Arena {
                 };
                 kept.push(Node {
                     parent,
-                    pos: node.pos,
+                    mv: node.mv,
                 });
             }
         }
@@ -115,11 +148,11 @@ impl Arena {
         self.nodes = kept;
     }
 
-    /// The positions along the chain ending at `node`, first piece first.
-    fn chain(&self, mut node: u32) -> Vec<Pos> {
+    /// The moves along the chain ending at `node`, first piece first.
+    fn chain(&self, mut node: u32) -> Vec<M> {
         let mut out = Vec::new();
         while node != ROOT {
-            out.push(self.nodes[node as usize].pos);
+            out.push(self.nodes[node as usize].mv);
             node = self.nodes[node as usize].parent;
         }
         out.reverse();
@@ -134,13 +167,189 @@ pub struct StepReport {
     pub placed: usize,
     /// Pieces the search will place.
     pub total: usize,
-    /// Best score among the kept boards.
+    /// Best score among the kept states.
     pub best_score: u32,
-    /// Boards kept.
+    /// States kept.
     pub kept: usize,
 }
 
-/// The outcome of a search.
+/// The best line a search found.
+#[derive(Clone, Debug)]
+pub struct Line<M> {
+    /// Its score (the record replays to it).
+    pub score: u32,
+    /// The move of each piece.
+    pub moves: Vec<M>,
+    /// False when the search was stopped early.
+    pub complete: bool,
+    /// The step at which no child survived, when that happened.
+    pub emptied_at: Option<usize>,
+    /// Pieces placed before the search ended (all of them, or up to the stop or the step
+    /// that emptied the beam).
+    pub placed: usize,
+}
+
+/// The beam search over `game`: keeps the `beam` children of lowest rank at every step,
+/// merging equal states (the first in rank order stays). Stops early, with the best line so
+/// far, when `stop` is set.
+pub fn search_game<G: BeamGame>(
+    game: &G,
+    beam_width: usize,
+    stop: &AtomicBool,
+    mut report: impl FnMut(&StepReport),
+) -> Line<G::Move> {
+    let total = game.steps();
+    let mut beam = vec![Entry {
+        state: game.start(),
+        score: 0,
+        node: ROOT,
+    }];
+    let mut arena: Arena<G::Move> = Arena {
+        nodes: Vec::new(),
+        limit: beam_width.saturating_mul(64).min(1 << 26) + 4096,
+    };
+    let mut best = (0u32, ROOT);
+    let mut complete = true;
+    let mut emptied_at = None;
+    let mut placed = total;
+    let chunk = (beam_width / 64).clamp(1, 256);
+    for k in 0..total {
+        // Checked before every piece but the first, so a stopped search always has a line
+        // (a record of at least one piece) to write.
+        if k > 0 && stop.load(AtomicOrdering::Relaxed) {
+            complete = false;
+            placed = k;
+            break;
+        }
+        let mut children: Vec<Child<G::State, G::Move>> = beam
+            .par_chunks(chunk)
+            .enumerate()
+            .flat_map_iter(|(c, parents)| {
+                let mut out = Vec::with_capacity(parents.len() * G::CHILDREN_HINT);
+                let mut scratch = G::Scratch::default();
+                for (j, parent) in parents.iter().enumerate() {
+                    let base = ((c * chunk + j) as u64) << CHILD_BITS;
+                    let mut i = 0u64;
+                    game.expand(
+                        k,
+                        &parent.state,
+                        parent.score,
+                        &mut scratch,
+                        &mut |mv, state, score, rank| {
+                            out.push(Child {
+                                state,
+                                rank,
+                                seq: base | i,
+                                score,
+                                mv,
+                            });
+                            i += 1;
+                        },
+                    );
+                }
+                out
+            })
+            .collect();
+        if children.is_empty() {
+            emptied_at = Some(k);
+            placed = k;
+            break;
+        }
+        let kept = select(&mut children, beam_width);
+        drop(children);
+        let mut next_beam = Vec::with_capacity(kept.len());
+        for c in &kept {
+            let parent = &beam[(c.seq >> CHILD_BITS) as usize];
+            let node = arena.push(Node {
+                parent: parent.node,
+                mv: c.mv,
+            });
+            next_beam.push(Entry {
+                state: c.state,
+                score: c.score,
+                node,
+            });
+        }
+        beam = next_beam;
+        let top = *beam
+            .iter()
+            .max_by(|a, b| a.score.cmp(&b.score).then(b.node.cmp(&a.node)))
+            .expect("the beam is not empty");
+        if top.score > best.0 || best.1 == ROOT {
+            best = (top.score, top.node);
+        }
+        if arena.nodes.len() > arena.limit {
+            let mut roots: Vec<&mut u32> = beam.iter_mut().map(|e| &mut e.node).collect();
+            roots.push(&mut best.1);
+            arena.compact(&mut roots);
+        }
+        report(&StepReport {
+            placed: k + 1,
+            total,
+            best_score: top.score,
+            kept: beam.len(),
+        });
+    }
+    if G::WHOLE_GAME && complete && emptied_at.is_none() {
+        if let Some(top) = beam
+            .iter()
+            .max_by(|a, b| a.score.cmp(&b.score).then(b.node.cmp(&a.node)))
+        {
+            best = (top.score, top.node);
+        }
+    }
+    Line {
+        score: best.0,
+        moves: arena.chain(best.1),
+        complete,
+        emptied_at,
+        placed,
+    }
+}
+
+/// Keeps the `beam` best distinct states of `children` in rank order. Of equal states the one
+/// with the lower rank (the higher score, for equal features) is kept.
+fn select<S: Copy + Eq + Hash + Send, M: Copy + Send>(
+    children: &mut [Child<S, M>],
+    beam: usize,
+) -> Vec<Child<S, M>> {
+    let mut take = beam.saturating_mul(2).max(64);
+    loop {
+        let all = take >= children.len();
+        let top: &mut [Child<S, M>] = if all {
+            &mut children[..]
+        } else {
+            children.select_nth_unstable_by(take, |a, b| a.order(b));
+            &mut children[..take]
+        };
+        top.par_sort_unstable_by(|a, b| a.order(b));
+        let mut seen = ahash::AHashSet::with_capacity(beam.min(top.len()) * 2);
+        let mut kept = Vec::with_capacity(beam.min(top.len()));
+        for c in top.iter() {
+            if seen.insert(c.state) {
+                kept.push(*c);
+                if kept.len() == beam {
+                    break;
+                }
+            }
+        }
+        if kept.len() == beam || all {
+            return kept;
+        }
+        take = take.saturating_mul(4);
+    }
+}
+
+/// What to search on the Tencent game.
+#[derive(Clone, Debug)]
+pub struct BeamConfig {
+    /// Boards kept per piece.
+    pub beam: usize,
+    pub moves: MoveSet,
+    pub evaluator: Evaluator,
+}
+
+/// The outcome of a Tencent search.
 #[derive(Clone, Debug)]
 pub struct BeamResult {
     /// The best score the search found (the record replays to it).
@@ -200,73 +409,65 @@ fn move_features(board: &Board, piece: Piece, pos: Pos, lines: u32) -> Move {
     }
 }
 
-fn expand(
-    parent: &Entry,
-    parent_index: usize,
-    piece: Piece,
-    next: Option<Piece>,
-    cfg: &BeamConfig,
-    placements: &mut Vec<Pos>,
-    out: &mut Vec<Child>,
-) {
-    placements.clear();
-    movegen::placements(&parent.board, piece, cfg.moves, placements);
-    let uses_move = cfg.evaluator.uses_move();
-    for (i, &pos) in placements.iter().enumerate() {
-        let lock = tencent::lock(&parent.board, piece.shape, pos);
-        if lock.top_out || !cfg.evaluator.weights.clear_allowed(lock.lines, lock.cells) {
-            continue;
-        }
-        if let Some(np) = next {
-            if tencent::spawn_blocked(&lock.board, np) {
-                continue;
-            }
-        }
-        let score = parent.score + lock.gain();
-        let mv = if uses_move {
-            move_features(&parent.board, piece, pos, lock.lines)
-        } else {
-            Move::default()
-        };
-        out.push(Child {
-            board: lock.board,
-            rank: cfg.evaluator.rank(&lock.board, &mv, score),
-            seq: (parent_index as u64) << 8 | i as u64,
-            score,
-            pos,
-        });
-    }
+/// The Tencent game as the beam sees it: the board is the whole state; the last piece of the
+/// sequence never scores, so it is not placed.
+struct TencentGame<'a> {
+    pieces: &'a [Piece],
+    total: usize,
+    cfg: &'a BeamConfig,
 }
 
-/// Keeps the `beam` best distinct boards of `children` in rank order. Of equal boards the one
-/// with the higher score ranks first (its rank is lower), so the first seen is kept.
-fn select(children: &mut [Child], beam: usize) -> Vec<Child> {
-    let mut take = beam.saturating_mul(2).max(64);
-    loop {
-        let all = take >= children.len();
-        let top: &mut [Child] = if all {
-            &mut children[..]
-        } else {
-            children.select_nth_unstable_by(take, |a, b| a.order(b));
-            &mut children[..take]
-        };
-        top.par_sort_unstable_by(|a, b| a.order(b));
-        // Sized by what is there, not by `beam`: a huge beam over a few children must not
-        // reserve memory it will never use.
-        let mut seen = ahash::AHashSet::with_capacity(top.len().min(beam.saturating_mul(2)));
-        let mut kept = Vec::with_capacity(top.len().min(beam));
-        for c in top.iter() {
-            if seen.insert(c.board) {
-                kept.push(*c);
-                if kept.len() == beam {
-                    break;
+impl BeamGame for TencentGame<'_> {
+    type State = Board;
+    type Move = Pos;
+    type Scratch = Vec<Pos>;
+
+    fn start(&self) -> Board {
+        Board::EMPTY
+    }
+
+    fn steps(&self) -> usize {
+        self.total
+    }
+
+    #[inline]
+    fn expand(
+        &self,
+        k: usize,
+        board: &Board,
+        score: u32,
+        placements: &mut Vec<Pos>,
+        emit: &mut impl FnMut(Pos, Board, u32, f64),
+    ) {
+        let piece = self.pieces[k];
+        let next = self.pieces.get(k + 1).copied();
+        let cfg = self.cfg;
+        placements.clear();
+        movegen::placements(board, piece, cfg.moves, placements);
+        let uses_move = cfg.evaluator.uses_move();
+        for &pos in placements.iter() {
+            let lock = tencent::lock(board, piece.shape, pos);
+            if lock.top_out || !cfg.evaluator.weights.clear_allowed(lock.lines, lock.cells) {
+                continue;
+            }
+            if let Some(np) = next {
+                if tencent::spawn_blocked(&lock.board, np) {
+                    continue;
                 }
             }
+            let score = score + lock.gain();
+            let mv = if uses_move {
+                move_features(board, piece, pos, lock.lines)
+            } else {
+                Move::default()
+            };
+            emit(
+                pos,
+                lock.board,
+                score,
+                cfg.evaluator.rank(&lock.board, &mv, score),
+            );
         }
-        if kept.len() == beam || all {
-            return kept;
-        }
-        take *= 4;
     }
 }
 
@@ -278,96 +479,26 @@ pub fn search(
     limit: Option<usize>,
     cfg: &BeamConfig,
     stop: &AtomicBool,
-    mut report: impl FnMut(&StepReport),
+    report: impl FnMut(&StepReport),
 ) -> BeamResult {
     let total = limit
         .unwrap_or(usize::MAX)
         .min(pieces.len().saturating_sub(1));
-    let mut beam = vec![Entry {
-        board: Board::EMPTY,
-        score: 0,
-        node: ROOT,
-    }];
-    let mut arena = Arena {
-        nodes: Vec::new(),
-        limit: cfg.beam.saturating_mul(64).saturating_add(4096),
-    };
-    let mut best = (0u32, ROOT);
-    let mut end = SearchEnd::Finished;
-    let chunk = (cfg.beam / 64).clamp(1, 256);
-    for k in 0..total {
-        // Checked before every piece but the first, so a stopped search always has a line
-        // (a record of at least one piece) to write.
-        if k > 0 && stop.load(AtomicOrdering::Relaxed) {
-            end = SearchEnd::Stopped { piece: k };
-            break;
-        }
-        let piece = pieces[k];
-        let next = pieces.get(k + 1).copied();
-        let mut children: Vec<Child> = beam
-            .par_chunks(chunk)
-            .enumerate()
-            .flat_map_iter(|(c, parents)| {
-                let mut out = Vec::with_capacity(parents.len() * 34);
-                let mut buf = Vec::with_capacity(64);
-                for (j, parent) in parents.iter().enumerate() {
-                    expand(parent, c * chunk + j, piece, next, cfg, &mut buf, &mut out);
-                }
-                out
-            })
-            .collect();
-        if children.is_empty() {
-            end = SearchEnd::BeamEmptied { piece: k };
-            break;
-        }
-        let kept = select(&mut children, cfg.beam);
-        drop(children);
-        let mut next_beam = Vec::with_capacity(kept.len());
-        for c in &kept {
-            let parent = &beam[(c.seq >> 8) as usize];
-            let node = arena.push(Node {
-                parent: parent.node,
-                pos: c.pos,
-            });
-            next_beam.push(Entry {
-                board: c.board,
-                score: c.score,
-                node,
-            });
-        }
-        beam = next_beam;
-        let top = *beam
-            .iter()
-            .max_by(|a, b| a.score.cmp(&b.score).then(b.node.cmp(&a.node)))
-            .expect("the beam is not empty");
-        if top.score > best.0 || best.1 == ROOT {
-            best = (top.score, top.node);
-        }
-        if arena.nodes.len() > arena.limit {
-            let mut roots: Vec<&mut u32> = beam.iter_mut().map(|e| &mut e.node).collect();
-            roots.push(&mut best.1);
-            arena.compact(&mut roots);
-        }
-        report(&StepReport {
-            placed: k + 1,
-            total,
-            best_score: top.score,
-            kept: beam.len(),
-        });
-    }
-    let positions = arena.chain(best.1);
-    let record = rebuild_record(pieces, &positions, cfg.moves);
-    let placed = match end {
-        SearchEnd::Finished => total,
-        SearchEnd::BeamEmptied { piece } | SearchEnd::Stopped { piece } => piece,
+    let game = TencentGame { pieces, total, cfg };
+    let line = search_game(&game, cfg.beam, stop, report);
+    let record = rebuild_record(pieces, &line.moves, cfg.moves);
+    let end = match (line.emptied_at, line.complete) {
+        (Some(piece), _) => SearchEnd::BeamEmptied { piece },
+        (None, false) => SearchEnd::Stopped { piece: line.placed },
+        (None, true) => SearchEnd::Finished,
     };
     BeamResult {
-        score: best.0,
-        positions,
+        score: line.score,
+        positions: line.moves,
         record,
         complete: end == SearchEnd::Finished,
         end,
-        placed,
+        placed: line.placed,
     }
 }
 
@@ -448,19 +579,19 @@ mod tests {
         let p = |x| Pos { x, y: 0, state: 0 };
         let a = arena.push(Node {
             parent: ROOT,
-            pos: p(0),
+            mv: p(0),
         });
         let _dead = arena.push(Node {
             parent: ROOT,
-            pos: p(1),
+            mv: p(1),
         });
         let b = arena.push(Node {
             parent: a,
-            pos: p(2),
+            mv: p(2),
         });
         let mut c = arena.push(Node {
             parent: b,
-            pos: p(3),
+            mv: p(3),
         });
         let before = arena.chain(c);
         arena.compact(&mut [&mut c]);

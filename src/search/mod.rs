@@ -4,4 +4,5 @@ pub mod beam;
 mod drop_values;
 pub mod evaluator;
 pub mod greedy;
+pub mod guideline;
 pub mod tune;

@@ -42,7 +42,8 @@ impl Placement {
         srs::cells(self.shape, self.state).map(|(cx, cy)| (self.x + cx, self.y + cy))
     }
 
-    /// The piece resting here, as the lock sees it: the spin's twist comes with it.
+    /// The piece resting here with a twist that makes the lock see this spin kind: none, a
+    /// rotation (mini where the corners say mini), or a fifth-test turn (always full).
     pub fn active(&self) -> Active {
         Active {
             shape: self.shape,
@@ -51,7 +52,8 @@ impl Placement {
             y: self.y,
             twist: match self.spin {
                 Spin::None => Twist::None,
-                _ => Twist::Rotated,
+                Spin::Mini => Twist::Rotated,
+                Spin::Full => Twist::RotatedFifth,
             },
         }
     }
@@ -91,25 +93,25 @@ const fn fill_down(from: u32, fit: u32) -> u32 {
 
 /// Where each rotation state fits, per box column.
 fn fit_masks(board: &Board, shape: Shape, states: usize) -> [[u32; NX]; 4] {
-    let mut ext = [0u32; WIDTH];
-    for (e, c) in ext.iter_mut().zip(board.cols) {
+    // Board column c at index c + 2, solid walls around it: box column ix and cell column cx
+    // meet at index ix + cx without a bounds branch.
+    let mut ext = [u32::MAX; NX + 3];
+    for (e, c) in ext[2..2 + WIDTH].iter_mut().zip(board.cols) {
         *e = c | FLOOR;
     }
     let mut fit = [[0u32; NX]; 4];
     for (r, row) in fit.iter_mut().enumerate().take(states) {
         let cells = srs::cells(shape, r as u8);
+        // rows above 23 are solid: a cell cy above the box bottom blocks the top cy rows
+        let ceiling = cells
+            .iter()
+            .fold(0u32, |m, &(_, cy)| m | ((1u32 << cy) - 1));
         for (ix, f) in row.iter_mut().enumerate() {
-            let mut blocked = 0u32;
-            let mut inside = true;
+            let mut blocked = ceiling;
             for &(cx, cy) in &cells {
-                let col = ix as i32 - 2 + cx as i32;
-                if !(0..WIDTH as i32).contains(&col) {
-                    inside = false;
-                    break;
-                }
-                blocked |= (ext[col as usize] << cy) | ((1u32 << cy) - 1);
+                blocked |= ext[ix + cx as usize] << cy;
             }
-            *f = if inside { !blocked & VALID } else { 0 };
+            *f = !blocked & VALID;
         }
     }
     fit
@@ -140,19 +142,53 @@ fn flood(board: &Board, shape: Shape, system: RotationSystem) -> Option<Reach> {
     };
     let mut done = [[0u32; NX]; 4];
     let mut pending = [[0u32; NX]; 4];
-    let mut stack: Vec<(u8, u8)> = Vec::with_capacity(64);
+    // Each (state, column) is on the stack at most once (while its pending bits are unset).
+    let mut stack = [(0u8, 0u8); 4 * NX];
+    let mut depth = 0;
     let (sx, sy) = spawn_origin(shape);
     let s = bit_of(sy);
     reach.any[0][ix_of(sx)] = s;
     reach.moved[0][ix_of(sx)] = s;
     pending[0][ix_of(sx)] = s;
-    stack.push((0, ix_of(sx) as u8));
+    stack[0] = (0, ix_of(sx) as u8);
+    depth += 1;
+    // Above the stack every position from the spawn row down is reached by turning at spawn
+    // (the first test wins there), shifting and dropping: seed them all at once rather than
+    // one shift at a time. A box whose bottom row is at or above the tallest column has every
+    // cell above the stack.
+    let top = (0..WIDTH).map(|x| board.height(x)).max().unwrap_or(0) as i8;
+    if top <= sy {
+        // box bottoms top..=sy, as bits 23 - y
+        let open = ((1u32 << (24 - top as u32)) - 1) & !(bit_of(sy) - 1);
+        for (r, (fits, row)) in reach
+            .fit
+            .iter()
+            .zip(pending.iter_mut())
+            .enumerate()
+            .take(states)
+        {
+            for (ix, (&fit, pend)) in fits.iter().zip(row.iter_mut()).enumerate() {
+                let seed = fit & open;
+                if seed != 0 {
+                    reach.any[r][ix] |= seed;
+                    reach.moved[r][ix] |= seed;
+                    if *pend == 0 {
+                        stack[depth] = (r as u8, ix as u8);
+                        depth += 1;
+                    }
+                    *pend |= seed;
+                }
+            }
+        }
+    }
     let turns: &[u8] = match (shape, system.has_180()) {
         (Shape::O, _) => &[],
         (_, true) => &[1, 3, 2],
         (_, false) => &[1, 3],
     };
-    while let Some((r, ix)) = stack.pop() {
+    while depth > 0 {
+        depth -= 1;
+        let (r, ix) = stack[depth];
         let (r, ix) = (r as usize, ix as usize);
         let d = pending[r][ix];
         pending[r][ix] = 0;
@@ -169,7 +205,8 @@ fn flood(board: &Board, shape: Shape, system: RotationSystem) -> Option<Reach> {
             if new != 0 {
                 reach.any[r2][ix2] |= new;
                 if pending[r2][ix2] == 0 {
-                    stack.push((r2 as u8, ix2 as u8));
+                    stack[depth] = (r2 as u8, ix2 as u8);
+                    depth += 1;
                 }
                 pending[r2][ix2] |= new;
             }

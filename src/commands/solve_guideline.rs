@@ -1,0 +1,169 @@
+//! `beamtris solve --seed GAME.json` on a guideline game: the beam over board, hold, combo
+//! and back-to-back; the record and a results JSON whose figures come from replaying it.
+
+use super::solve::{record_path, Args};
+use crate::error::{Error, Result};
+use crate::eval::guideline::{GuidelineEvaluator, GuidelineWeights};
+use crate::io;
+use crate::results::{load_average, peak_memory_bytes, process_cpu_seconds, RunInfo};
+use crate::rules::guideline::replay::{self, Game, Outcome};
+use crate::rules::guideline::Objective;
+use crate::search::guideline;
+use crate::seed::Seed;
+use serde::Serialize;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// The results file of a guideline solve.
+#[derive(Serialize)]
+pub struct GuidelineSolveReport {
+    /// The objective's value under replay (equal to the search's own figure).
+    pub score: u64,
+    pub objective: Objective,
+    /// Points, attack, pieces, lines, end reason, max combo, T-spins, perfect clears, ... of
+    /// the replayed record.
+    #[serde(flatten)]
+    pub outcome: Outcome,
+    pub attack_per_piece: f64,
+    pub points_per_piece: f64,
+    /// False when the search was stopped before its last piece.
+    pub complete: bool,
+    /// The piece (0-based) at which no state survived, when that happened.
+    pub beam_emptied_at: Option<usize>,
+    pub seed: String,
+    pub game: Seed,
+    pub beam: usize,
+    pub weights_name: String,
+    pub weights: GuidelineWeights,
+    pub wall_seconds: f64,
+    pub cpu_seconds: Option<f64>,
+    pub load_average_at_start: Option<f64>,
+    pub peak_memory_bytes: Option<u64>,
+    pub threads: usize,
+    pub record_file: String,
+    #[serde(flatten)]
+    pub run: RunInfo,
+}
+
+pub fn run(args: &Args, seed: &Seed) -> Result<()> {
+    let game = Game::from_seed(seed).expect("a guideline seed");
+    if args.beam == 0 {
+        return Err(Error("--beam: must be at least 1".into()));
+    }
+    let weights_name = args
+        .weights
+        .clone()
+        .unwrap_or_else(|| match game.rules.objective {
+            Objective::Attack => "attack".into(),
+            Objective::Points => "points".into(),
+        });
+    let weights = GuidelineWeights::resolve(&weights_name)?;
+    let evaluator = GuidelineEvaluator::new(weights.clone());
+    let (threads, pool) = super::thread_pool(args.threads)?;
+    let steps = args.pieces.unwrap_or(game.length).min(game.length);
+    let out = args.out.clone().unwrap_or_else(|| {
+        PathBuf::from(format!(
+            "runs/solve-{}-b{}-p{}-{}.json",
+            seed.name,
+            args.beam,
+            steps,
+            weights_name.replace(['/', '.'], "_")
+        ))
+    });
+    let run_info = RunInfo::now();
+    let load_at_start = load_average();
+    let stop = super::stop_on_ctrl_c();
+    let start = Instant::now();
+    let bar = crate::progress::bar(
+        steps as u64,
+        "{pos}/{len} pieces  {per_sec}  eta {eta}  best {msg}",
+    );
+    let plain = bar.is_hidden();
+    let mut last_line = Instant::now();
+    let line = pool.install(|| {
+        guideline::search(&game, steps, args.beam, &evaluator, &stop, |r| {
+            bar.set_position(r.placed as u64);
+            bar.set_message(r.best_score.to_string());
+            if plain && last_line.elapsed().as_secs() >= 30 {
+                last_line = Instant::now();
+                eprintln!(
+                    "{:>7.0} s  piece {}/{}  best {}",
+                    start.elapsed().as_secs_f64(),
+                    r.placed,
+                    r.total,
+                    r.best_score
+                );
+            }
+        })
+    });
+    bar.finish_and_clear();
+    let wall_seconds = start.elapsed().as_secs_f64();
+    let record = guideline::record(&game, &line.moves);
+    let record_file = record_path(&out);
+    io::write_atomic(&record_file, format!("{record}\n").as_bytes())?;
+    // Parse the text back as verify would: the file is what the figures are about.
+    let reread = game
+        .parse_record(&record.to_string())
+        .map_err(|e| Error(format!("bug: the written record does not parse: {e}")))?;
+    let outcome = replay::replay(&reread, &game);
+    let score = match game.rules.objective {
+        Objective::Points => outcome.points,
+        Objective::Attack => outcome.attack,
+    };
+    if score != line.score as u64 || outcome.pieces != line.moves.len() {
+        return Err(Error(format!(
+            "bug: the search claims {} over {} pieces but its record {} replays to {} over {}",
+            line.score,
+            line.moves.len(),
+            record_file.display(),
+            score,
+            outcome.pieces
+        )));
+    }
+    let per_piece = |v: u64| {
+        if outcome.pieces == 0 {
+            0.0
+        } else {
+            v as f64 / outcome.pieces as f64
+        }
+    };
+    let report = GuidelineSolveReport {
+        score,
+        objective: game.rules.objective,
+        attack_per_piece: per_piece(outcome.attack),
+        points_per_piece: per_piece(outcome.points),
+        outcome,
+        complete: line.complete && line.emptied_at.is_none(),
+        beam_emptied_at: line.emptied_at,
+        seed: seed.name.clone(),
+        game: seed.clone(),
+        beam: args.beam,
+        weights_name,
+        weights,
+        wall_seconds,
+        cpu_seconds: process_cpu_seconds(),
+        load_average_at_start: load_at_start,
+        peak_memory_bytes: peak_memory_bytes(),
+        threads,
+        record_file: record_file.display().to_string(),
+        run: run_info,
+    };
+    let json = serde_json::to_string_pretty(&report).expect("plain data serialises");
+    io::write_atomic(&out, format!("{json}\n").as_bytes())?;
+    eprintln!(
+        "{} {:?} (verified by replay): {} points, {} attack, {} pieces, max combo {}, {} T-spins, {} perfect clears, {:.1} s; wrote {} and {}",
+        report.score,
+        report.objective,
+        report.outcome.points,
+        report.outcome.attack,
+        report.outcome.pieces,
+        report.outcome.max_combo,
+        report.outcome.tspins,
+        report.outcome.perfect_clears,
+        wall_seconds,
+        out.display(),
+        record_file.display()
+    );
+    println!("{json}");
+    Ok(())
+}

@@ -1,0 +1,375 @@
+//! The beam's rank of a guideline state: board shape (heights, bumpiness, holes,
+//! transitions), what the rules pay for (a well kept open for four-row clears, T-spin double
+//! slots, the back-to-back chain, a running combo), and the objective so far.
+//!
+//! Weights are data in the project's one weights format: a JSON map from feature name to
+//! weight plus `score_weight`; lower rank is better, so a bad feature gets a positive weight.
+
+use crate::error::{Error, Result};
+use crate::rules::guideline::board::{Board, COLUMN_BITS, HEIGHT, WIDTH};
+use crate::rules::guideline::State;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Names of the features a guideline weights file may use.
+pub const FEATURES: [&str; 12] = [
+    "max_height",
+    "total_height",
+    "height_over_half",
+    "bumpiness",
+    "bumpiness_sq",
+    "holes",
+    "covered",
+    "row_transitions",
+    "well_depth",
+    "tslot",
+    "b2b",
+    "combo",
+];
+
+/// Built-in guideline weight sets.
+pub const PRESETS: [&str; 2] = ["attack", "points"];
+
+/// Guideline evaluator weights: `{"holes": 6, ..., "score_weight": 10}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GuidelineWeights {
+    pub score_weight: f64,
+    #[serde(flatten)]
+    pub features: BTreeMap<String, f64>,
+}
+
+fn weights(score_weight: f64, pairs: &[(&str, f64)]) -> GuidelineWeights {
+    GuidelineWeights {
+        score_weight,
+        features: pairs.iter().map(|&(k, v)| (k.to_string(), v)).collect(),
+    }
+}
+
+impl GuidelineWeights {
+    /// A built-in set: `attack` (lines sent) or `points`.
+    pub fn preset(name: &str) -> Option<GuidelineWeights> {
+        // Hand-tuned at beam 500 on the five Cold Clear 2 comparison games (SRS, 500 pieces):
+        // little weight on the score so far, a strong pull toward T-spin double slots; for
+        // points a deep well and the back-to-back chain pay too (four-row clears score 800,
+        // 1200 back-to-back), for attack they lose to T-spins and perfect clears
+        // (results/guideline/weights.md).
+        let shape = |well: f64, b2b: f64| {
+            [
+                ("max_height", 0.3),
+                ("total_height", 0.4),
+                ("height_over_half", 6.0),
+                ("bumpiness", 0.8),
+                ("bumpiness_sq", 0.25),
+                ("holes", 6.0),
+                ("covered", 1.0),
+                ("row_transitions", 0.6),
+                ("well_depth", well),
+                ("tslot", -10.0),
+                ("b2b", b2b),
+                ("combo", -1.0),
+            ]
+        };
+        Some(match name {
+            "attack" => weights(1.5, &shape(0.0, -8.0)),
+            "points" => weights(0.006, &shape(-2.5, -15.0)),
+            _ => return None,
+        })
+    }
+
+    /// A preset name or the path of a weights file; errors name the file and JSON place.
+    pub fn resolve(name_or_path: &str) -> Result<GuidelineWeights> {
+        if let Some(w) = GuidelineWeights::preset(name_or_path) {
+            return Ok(w);
+        }
+        let path = std::path::Path::new(name_or_path);
+        if !path.exists() {
+            return Err(Error::at(
+                name_or_path,
+                format!(
+                    "neither a guideline preset ({}) nor a weights file",
+                    PRESETS.join(", ")
+                ),
+            ));
+        }
+        let text = crate::io::read_text(path)?;
+        GuidelineWeights::parse(&text).map_err(|e| Error::at(path.display(), e))
+    }
+
+    /// Parses and checks weights JSON.
+    pub fn parse(text: &str) -> std::result::Result<GuidelineWeights, String> {
+        let w: GuidelineWeights = serde_json::from_str(text)
+            .map_err(|e| format!("line {} column {}: {e}", e.line(), e.column()))?;
+        for (k, v) in &w.features {
+            if !FEATURES.contains(&k.as_str()) {
+                return Err(format!(
+                    "{k}: unknown guideline feature (known: {}, score_weight)",
+                    FEATURES.join(", ")
+                ));
+            }
+            if !v.is_finite() {
+                return Err(format!("{k}: weight must be a finite number"));
+            }
+        }
+        if !w.score_weight.is_finite() {
+            return Err("score_weight: must be a finite number".into());
+        }
+        Ok(w)
+    }
+
+    fn get(&self, name: &str) -> f64 {
+        self.features.get(name).copied().unwrap_or(0.0)
+    }
+}
+
+/// A guideline state's features.
+#[derive(Clone, Copy, Debug, PartialEq, Default, Serialize)]
+pub struct Features {
+    /// The tallest column.
+    pub max_height: u32,
+    /// The column heights summed.
+    pub total_height: u32,
+    /// How far the tallest column reaches above row 10, squared: danger grows fast.
+    pub height_over_half: u32,
+    /// Sum of height steps between neighbouring columns, the deepest well left out.
+    pub bumpiness: u32,
+    /// Sum of squared height steps, the deepest well left out.
+    pub bumpiness_sq: u32,
+    /// Empty cells below their column's top.
+    pub holes: u32,
+    /// Filled cells above the highest hole of each column (what must go before it opens).
+    pub covered: u32,
+    /// Filled/empty changes along the rows up to the tallest column, walls filled.
+    pub row_transitions: u32,
+    /// Depth of the lowest column below both neighbours, at most 4: room for a four-row clear.
+    pub well_depth: u32,
+    /// Rows a T turned into the best T-spin double slot would clear (0..=2).
+    pub tslot: u32,
+    /// The back-to-back chain is on.
+    pub b2b: u32,
+    /// The combo counter plus one (0 when no combo runs).
+    pub combo: u32,
+}
+
+/// The features of `state`.
+pub fn features(state: &State) -> Features {
+    let b = &state.board;
+    let mut h = [0u32; WIDTH];
+    for (x, hx) in h.iter_mut().enumerate() {
+        *hx = b.height(x);
+    }
+    let max_height = *h.iter().max().unwrap_or(&0);
+    let mut f = Features {
+        max_height,
+        total_height: h.iter().sum(),
+        height_over_half: max_height.saturating_sub(10).pow(2),
+        b2b: state.b2b as u32,
+        combo: (state.combo + 1).max(0) as u32,
+        ..Features::default()
+    };
+    // The well: the lowest column (leftmost of equals).
+    let well = (0..WIDTH).min_by_key(|&x| (h[x], x)).unwrap_or(0);
+    let side = |x: usize| if x < WIDTH { h[x] } else { u32::MAX };
+    let left = if well == 0 { u32::MAX } else { h[well - 1] };
+    f.well_depth = left.min(side(well + 1)).saturating_sub(h[well]).min(4);
+    for x in 0..WIDTH - 1 {
+        if x == well || x + 1 == well {
+            continue;
+        }
+        let d = h[x].abs_diff(h[x + 1]);
+        f.bumpiness += d;
+        f.bumpiness_sq += d * d;
+    }
+    for (x, &c) in b.cols.iter().enumerate() {
+        // Bit 23 - y: the column's cells below its top are the bits above its lowest set bit.
+        let below_top = if c == 0 {
+            0
+        } else {
+            COLUMN_BITS & !((c & c.wrapping_neg()) - 1)
+        };
+        let empty_below = below_top & !c;
+        f.holes += empty_below.count_ones();
+        if empty_below != 0 {
+            // cells between the top and the highest hole
+            let highest_hole = empty_below & empty_below.wrapping_neg();
+            f.covered += (c & (highest_hole - 1)).count_ones();
+        }
+        let _ = x;
+    }
+    let rows = if max_height == 0 {
+        0
+    } else {
+        COLUMN_BITS & !((1u32 << (HEIGHT as u32 - max_height)) - 1)
+    };
+    f.row_transitions = (!b.cols[0] & rows).count_ones() + (!b.cols[WIDTH - 1] & rows).count_ones();
+    for x in 0..WIDTH - 1 {
+        f.row_transitions += ((b.cols[x] ^ b.cols[x + 1]) & rows).count_ones();
+    }
+    f.tslot = tsd_slot_lines(b, &h);
+    f
+}
+
+/// The most rows a T-spin double slot on `board` would clear: a T pointing down with its
+/// stem at (x, y), y the column's height, both lower corners filled, the three cells above
+/// the stem empty and an overhang above one upper corner. Column words have row y at bit
+/// 23 - y, so `c << 1` puts row y + 1 where row y was.
+fn tsd_slot_lines(b: &Board, h: &[u32; WIDTH]) -> u32 {
+    // prefix[x] = AND of columns 0..x, suffix[x] = AND of columns x..10: full rows but for
+    // some columns
+    let mut prefix = [COLUMN_BITS; WIDTH + 1];
+    let mut suffix = [COLUMN_BITS; WIDTH + 2];
+    for x in 0..WIDTH {
+        prefix[x + 1] = prefix[x] & b.cols[x];
+    }
+    for x in (0..WIDTH).rev() {
+        suffix[x] = suffix[x + 1] & b.cols[x];
+    }
+    let c = &b.cols;
+    let mut best = 0;
+    for x in 1..WIDTH - 1 {
+        let (l, m, r) = (c[x - 1], c[x], c[x + 1]);
+        let slot = l & r & !((l | m | r) << 1) & ((l | r) << 2);
+        // the stem's row; a column of 24 has no slot (the shift empties the bit)
+        let stem = (1u32 << 23) >> h[x].min(24);
+        if slot & stem == 0 {
+            continue;
+        }
+        let low = (prefix[x] & suffix[x + 1] & stem != 0) as u32;
+        let high = ((prefix[x - 1] & suffix[x + 2]) << 1 & stem != 0) as u32;
+        best = best.max(low + high);
+    }
+    best
+}
+
+/// Weights unpacked for the hot loop.
+#[derive(Clone, Debug)]
+pub struct GuidelineEvaluator {
+    pub weights: GuidelineWeights,
+    w: [f64; 12],
+    score_weight: f64,
+}
+
+impl GuidelineEvaluator {
+    pub fn new(weights: GuidelineWeights) -> GuidelineEvaluator {
+        let w = FEATURES.map(|name| weights.get(name));
+        GuidelineEvaluator {
+            score_weight: weights.score_weight,
+            w,
+            weights,
+        }
+    }
+
+    /// The rank of `state` reached with `score` (lower is better).
+    #[inline]
+    pub fn rank(&self, state: &State, score: u32) -> f64 {
+        let f = features(state);
+        let v = [
+            f.max_height,
+            f.total_height,
+            f.height_over_half,
+            f.bumpiness,
+            f.bumpiness_sq,
+            f.holes,
+            f.covered,
+            f.row_transitions,
+            f.well_depth,
+            f.tslot,
+            f.b2b,
+            f.combo,
+        ];
+        let mut r = -self.score_weight * score as f64;
+        for (w, x) in self.w.iter().zip(v) {
+            r += w * x as f64;
+        }
+        r
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn state(rows: &[&str]) -> State {
+        State {
+            board: Board::from_rows(rows).unwrap(),
+            ..State::START
+        }
+    }
+
+    #[test]
+    fn hand_counted_features() {
+        let s = state(&[".X........", "X...XXXXXX", "XX.XXXXXXX"]);
+        let f = features(&s);
+        assert_eq!(f.max_height, 3);
+        // heights 2 3 0 1 2 2 2 2 2 2
+        assert_eq!(f.total_height, 2 + 3 + 1 + 2 * 6);
+        // column 1: empty at row 1 below its top at row 2
+        assert_eq!((f.holes, f.covered), (1, 1));
+        // the well is column 2 (height 0): neighbours 3 and 1 -> depth 1
+        assert_eq!(f.well_depth, 1);
+        // steps without the well's two: |2-3| = 1 and |1-2| = 1
+        assert_eq!((f.bumpiness, f.bumpiness_sq), (2, 2));
+        assert_eq!(f.tslot, 2, "the T-spin double slot of the movegen test");
+        // rows 0..2: row 2 ".X........" has 4 changes with walls, row 1 "X...XXXXXX" 2,
+        // row 0 "XX.XXXXXXX" 2
+        assert_eq!(f.row_transitions, 4 + 2 + 2);
+    }
+
+    /// The T-slot rule cell by cell, as the doc comment states it.
+    fn naive_tslot(b: &Board) -> u32 {
+        let mut best = 0;
+        for x in 1..WIDTH - 1 {
+            let y = b.height(x) as usize;
+            if y + 2 >= HEIGHT {
+                continue;
+            }
+            let f = |cx: usize, cy: usize| b.filled(cx, cy);
+            let slot = f(x - 1, y)
+                && f(x + 1, y)
+                && !f(x - 1, y + 1)
+                && !f(x, y + 1)
+                && !f(x + 1, y + 1)
+                && (f(x - 1, y + 2) || f(x + 1, y + 2));
+            if !slot {
+                continue;
+            }
+            let low = (0..WIDTH).all(|c| c == x || f(c, y)) as u32;
+            let high = (0..WIDTH).all(|c| c + 1 >= x && c <= x + 1 || f(c, y + 1)) as u32;
+            best = best.max(low + high);
+        }
+        best
+    }
+
+    #[test]
+    fn tslot_matches_its_cell_by_cell_rule() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_pcg::Pcg32::seed_from_u64(5);
+        let mut seen = [0; 3];
+        for _ in 0..20_000 {
+            let mut b = Board::EMPTY;
+            let top = rng.gen_range(1..24);
+            for x in 0..WIDTH {
+                for y in 0..rng.gen_range(0..=top) {
+                    if rng.gen_bool(0.9) {
+                        b.fill(x, y);
+                    }
+                }
+            }
+            let h: [u32; WIDTH] = std::array::from_fn(|x| b.height(x));
+            let got = tsd_slot_lines(&b, &h);
+            assert_eq!(got, naive_tslot(&b), "{b:?}");
+            seen[got as usize] += 1;
+        }
+        assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+    }
+
+    #[test]
+    fn presets_parse_back() {
+        for p in PRESETS {
+            let w = GuidelineWeights::preset(p).unwrap();
+            let json = serde_json::to_string(&w).unwrap();
+            assert_eq!(GuidelineWeights::parse(&json).unwrap(), w);
+        }
+        let e = GuidelineWeights::parse(r#"{"cells": 1, "score_weight": 1}"#).unwrap_err();
+        assert!(e.starts_with("cells: unknown guideline feature"), "{e}");
+    }
+}

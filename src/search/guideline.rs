@@ -1,0 +1,141 @@
+//! The beam search on guideline games: a state is the board, the hold slot, the combo
+//! counter and the back-to-back chain; each step offers the current piece and, through hold,
+//! the held piece (or, with an empty slot, the next one).
+
+use super::beam::{self, BeamGame, Line, StepReport};
+use crate::eval::guideline::GuidelineEvaluator;
+use crate::record::{Op, Record};
+use crate::rules::guideline::movegen::{self, Placement};
+use crate::rules::guideline::piece::Active;
+use crate::rules::guideline::replay::Game;
+use crate::rules::guideline::{game, Objective, State};
+use std::sync::atomic::AtomicBool;
+
+/// A piece's move: where it locks, and whether it came in through hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Move {
+    pub placement: Placement,
+    pub hold: bool,
+}
+
+/// A guideline game as the beam sees it.
+pub struct GuidelineSearch<'a> {
+    pub game: &'a Game,
+    /// Pieces to place (at most the game's length).
+    pub steps: usize,
+    pub evaluator: &'a GuidelineEvaluator,
+}
+
+impl BeamGame for GuidelineSearch<'_> {
+    type State = State;
+    type Move = Move;
+    type Scratch = Vec<Placement>;
+    const WHOLE_GAME: bool = true;
+    // Two pieces a step (the current one and the hold one), ~23 placements each.
+    const CHILDREN_HINT: usize = 56;
+
+    fn start(&self) -> State {
+        State::START
+    }
+
+    fn steps(&self) -> usize {
+        self.steps
+    }
+
+    #[inline]
+    fn expand(
+        &self,
+        k: usize,
+        state: &State,
+        score: u32,
+        placements: &mut Vec<Placement>,
+        emit: &mut impl FnMut(Move, State, u32, f64),
+    ) {
+        let pieces = &self.game.pieces;
+        let rules = &self.game.rules;
+        let index = state.next_index(k);
+        let current = pieces[index];
+        // (piece played, came through hold, hold slot after)
+        let held = match state.hold {
+            Some(h) if h == current => None,
+            Some(h) => Some((h, Some(current))),
+            None => Some((pieces[index + 1], Some(current))),
+        };
+        let options = [
+            Some((current, false, state.hold)),
+            held.map(|(p, s)| (p, true, s)),
+        ];
+        for (shape, hold, slot) in options.into_iter().flatten() {
+            let before = State {
+                hold: slot,
+                ..*state
+            };
+            placements.clear();
+            movegen::placements(&state.board, shape, rules.rotation, placements);
+            for &p in placements.iter() {
+                let (after, lock) = game::lock(&before, &p.active(), rules.combo_table);
+                if lock.lock_out {
+                    continue;
+                }
+                if k + 1 < self.steps {
+                    let next = pieces[after.next_index(k + 1)];
+                    if Active::spawn(&after.board, next).is_none() {
+                        continue;
+                    }
+                }
+                let gain = match rules.objective {
+                    Objective::Points => lock.earned.points,
+                    Objective::Attack => lock.earned.attack,
+                };
+                let score = score + gain;
+                emit(
+                    Move { placement: p, hold },
+                    after,
+                    score,
+                    self.evaluator.rank(&after, score),
+                );
+            }
+        }
+    }
+}
+
+/// Searches `game` for its first `steps` pieces with `beam` states kept per piece.
+pub fn search(
+    game: &Game,
+    steps: usize,
+    beam_width: usize,
+    evaluator: &GuidelineEvaluator,
+    stop: &AtomicBool,
+    report: impl FnMut(&StepReport),
+) -> Line<Move> {
+    let s = GuidelineSearch {
+        game,
+        steps: steps.min(game.length),
+        evaluator,
+    };
+    beam::search_game(&s, beam_width, stop, report)
+}
+
+/// The record that plays `moves` on `game`: per piece `N`, `H1` when it holds, and a
+/// shortest op path to its placement.
+pub fn record(game: &Game, moves: &[Move]) -> Record {
+    let mut state = State::START;
+    let mut paths: Vec<Vec<Op>> = Vec::with_capacity(moves.len());
+    for mv in moves {
+        let mut ops = Vec::new();
+        if mv.hold {
+            ops.push(Op::Hold);
+        }
+        ops.extend(
+            movegen::path(&state.board, &mv.placement, game.rules.rotation)
+                .expect("every kept placement has a path"),
+        );
+        paths.push(ops);
+        let current = game.pieces[state.next_index(paths.len() - 1)];
+        if mv.hold {
+            state.hold = Some(current);
+        }
+        state = game::lock(&state, &mv.placement.active(), game.rules.combo_table).0;
+    }
+    Record::from_paths(paths.iter().map(|p| p.as_slice()))
+}
