@@ -47,8 +47,12 @@ pub struct GuidelineSolveReport {
 
 pub fn run(args: &Args, seed: &Seed) -> Result<()> {
     let game = Game::from_seed(seed).expect("a guideline seed");
-    if args.beam == 0 {
-        return Err(Error("--beam: must be at least 1".into()));
+    crate::limits::check_beam("--beam", args.beam)?;
+    if args.pieces == Some(0) {
+        return Err(Error(format!(
+            "--pieces 0: give at least 1 (the game {} has {} locks)",
+            seed.name, game.length
+        )));
     }
     let weights_name = args
         .weights
@@ -70,6 +74,10 @@ pub fn run(args: &Args, seed: &Seed) -> Result<()> {
             weights_name.replace(['/', '.'], "_")
         ))
     });
+    io::check_outputs(&[
+        ("--out", out.as_path()),
+        ("the record (--out with .txt)", record_path(&out).as_path()),
+    ])?;
     let run_info = RunInfo::now();
     let load_at_start = load_average();
     let stop = super::stop_on_ctrl_c();
