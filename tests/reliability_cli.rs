@@ -134,6 +134,17 @@ fn sizes_are_refused_with_their_limit() {
         &run(&["show", "--animate", "--speed", "1e-300", "nosuch.txt"]),
         "--speed 1e-300: give between 0.25 and 1000 pieces per second",
     );
+    let tune_out = dir.join("t");
+    fails_with(
+        &run(&[
+            "tune",
+            "--population",
+            "1000000000000",
+            "--out",
+            tune_out.to_str().unwrap(),
+        ]),
+        "--population 1000000000000: give between 2 and 10000",
+    );
     // seeds that used to panic or abort
     let base = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
