@@ -42,8 +42,8 @@ pub struct Args {
         default_value = "results/guideline/solve-tetrio-1742887628-attack-b300.txt"
     )]
     pub guideline_record: PathBuf,
-    /// Where to write the guideline figures (default under runs/; the committed figures are
-    /// results/bench-guideline.json).
+    /// Where to write the guideline figures (`--guideline-out results/bench-guideline.json`
+    /// to replace the committed figures).
     #[arg(long, default_value = "runs/bench-guideline.json")]
     pub guideline_out: PathBuf,
 }
@@ -83,7 +83,6 @@ pub fn run(args: &Args) -> Result<()> {
     let scale = args.scale;
     let engine = args.suite == Suite::Engine || args.suite == Suite::All;
     let players = args.suite == Suite::Players || args.suite == Suite::All;
-    let guideline = args.suite == Suite::Guideline;
     let mut outputs = Vec::new();
     if engine {
         outputs.push(("--out", args.out.as_path()));
@@ -91,7 +90,7 @@ pub fn run(args: &Args) -> Result<()> {
     if players {
         outputs.push(("--players-out", args.players_out.as_path()));
     }
-    if guideline {
+    if args.suite == Suite::Guideline {
         outputs.push(("--guideline-out", args.guideline_out.as_path()));
     }
     io::check_outputs(&outputs)?;
@@ -106,15 +105,14 @@ pub fn run(args: &Args) -> Result<()> {
         let run = RunInfo::now();
         write(&args.players_out, bench::player_figures(scale), run)?;
     }
-    if guideline {
+    if args.suite == Suite::Guideline {
         let seed = io::load_seed(Some(&args.guideline_seed))?;
-        let game = crate::rules::guideline::replay::Game::from_seed(&seed).ok_or_else(|| {
-            crate::error::Error::at(args.guideline_seed.display(), "not a guideline game")
-        })?;
+        let game = crate::rules::guideline::replay::Game::from_seed(&seed)
+            .ok_or_else(|| Error::at(args.guideline_seed.display(), "not a guideline game"))?;
         let text = io::read_text(&args.guideline_record)?;
         let record = game
             .parse_record(&text)
-            .map_err(|e| crate::error::Error::at(args.guideline_record.display(), e))?;
+            .map_err(|e| Error::at(args.guideline_record.display(), e))?;
         let run = RunInfo::now();
         let mut figures = bench::guideline_figures(&record, &game, scale);
         let tencent = crate::seed::Seed::tencent_geek_4().pieces();

@@ -29,11 +29,10 @@ pub struct Args {
     /// Placements: `drop` (rotate, shift, hard drop) or `reach` (any unit moves: tucks, spins).
     #[arg(long, value_enum, default_value_t = MoveSet::Reach)]
     pub moves: MoveSet,
-    /// Evaluator weights: a preset or a JSON weights file. Tencent presets: default, tuned
-    /// (the default; `default` tuned by `beamtris tune`), dellacherie, eltetris. Guideline
-    /// presets: attack, points (the default is the game's objective).
-    #[arg(long)]
-    pub weights: Option<String>,
+    /// Evaluator weights: a preset (default, tuned, dellacherie, eltetris) or a JSON weights
+    /// file. `tuned` is `default` tuned by `beamtris tune`.
+    #[arg(long, default_value = "tuned")]
+    pub weights: String,
     /// Worker threads (default: all cores). The record does not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
@@ -138,23 +137,17 @@ pub fn record_path(out: &Path) -> PathBuf {
 
 /// The default results path: every setting that changes the record is in the name (seed,
 /// moves, beam, weights, pieces; not threads, which do not), under `runs/`, which git ignores.
-fn default_out(
-    seed: &str,
-    args: &Args,
-    weights_name: &str,
-    weights: &Weights,
-    target: usize,
-) -> PathBuf {
+fn default_out(seed: &str, args: &Args, weights: &Weights, target: usize) -> PathBuf {
     let moves = match args.moves {
         MoveSet::Drop => "drop",
         MoveSet::Reach => "reach",
     };
-    let weights_tag = if Weights::preset(weights_name).is_some() {
-        weights_name.to_string()
+    let weights_tag = if Weights::preset(&args.weights).is_some() {
+        args.weights.clone()
     } else {
         // A file: its stem and a hash of the weights it held, so editing the file and rerunning
         // does not replace the first run.
-        let stem = Path::new(weights_name)
+        let stem = Path::new(&args.weights)
             .file_stem()
             .map_or_else(|| "weights".into(), |s| s.to_string_lossy().into_owned());
         let json = serde_json::to_string(weights).expect("plain data serialises");
@@ -195,20 +188,19 @@ pub fn run(args: &Args) -> Result<()> {
         )));
     }
     let target = args.pieces.unwrap_or(usize::MAX).min(scoring);
-    let weights_name = args.weights.clone().unwrap_or_else(|| "tuned".into());
-    let (weights, weights_read_as) = Weights::resolve_noted(&weights_name)?;
+    let (weights, weights_read_as) = Weights::resolve_noted(&args.weights)?;
     let (threads, pool) = super::thread_pool(args.threads)?;
     let out = args
         .out
         .clone()
-        .unwrap_or_else(|| default_out(&seed.name, args, &weights_name, &weights, target));
+        .unwrap_or_else(|| default_out(&seed.name, args, &weights, target));
     let record_file = record_path(&out);
     io::check_outputs(&[
         ("--out", out.as_path()),
         ("the record (--out with .txt)", record_file.as_path()),
     ])?;
     if !weights_read_as.starts_with("the ") {
-        eprintln!("weights: read {weights_name} as {weights_read_as}");
+        eprintln!("weights: read {} as {weights_read_as}", args.weights);
     }
     let run_info = RunInfo::now();
     let load_at_start = load_average();
@@ -221,7 +213,7 @@ pub fn run(args: &Args) -> Result<()> {
         crate::limits::plural(target as u64, "piece", "pieces"),
         args.beam,
         crate::report::moves_name(args.moves),
-        weights_name
+        args.weights
     );
     let pieces = seed.pieces();
     let cfg = BeamConfig {
@@ -304,7 +296,7 @@ pub fn run(args: &Args) -> Result<()> {
         seed: seed.name.clone(),
         beam: args.beam,
         moves: args.moves,
-        weights_name: weights_name.clone(),
+        weights_name: args.weights.clone(),
         weights_read_as,
         weights,
         pieces: outcome.pieces,

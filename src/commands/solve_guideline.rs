@@ -8,6 +8,7 @@ use crate::io;
 use crate::results::{load_average, peak_memory_bytes, process_cpu_seconds, RunInfo};
 use crate::rules::guideline::replay::{self, Game, Outcome};
 use crate::rules::guideline::Objective;
+use crate::search::beam::SearchEnd;
 use crate::search::guideline;
 use crate::seed::Seed;
 use serde::Serialize;
@@ -26,10 +27,14 @@ pub struct GuidelineSolveReport {
     pub outcome: Outcome,
     pub attack_per_piece: f64,
     pub points_per_piece: f64,
-    /// False when the search was stopped before its last piece.
+    /// True when every piece asked for was searched (neither stopped nor emptied).
     pub complete: bool,
     /// The piece (0-based) at which no state survived, when that happened.
     pub beam_emptied_at: Option<usize>,
+    /// The piece (0-based) before which a signal stopped the search, when that happened.
+    pub stopped_at: Option<usize>,
+    /// The signal that stopped it.
+    pub stopped_by: Option<&'static str>,
     pub seed: String,
     pub game: Seed,
     pub beam: usize,
@@ -50,17 +55,19 @@ pub fn run(args: &Args, seed: &Seed) -> Result<()> {
     crate::limits::check_beam("--beam", args.beam)?;
     if args.pieces == Some(0) {
         return Err(Error(format!(
-            "--pieces 0: give at least 1 (the game {} has {} locks)",
-            seed.name, game.length
+            "--pieces 0: give at least 1 (the game {} has {})",
+            seed.name,
+            crate::limits::plural(seed.pieces as u64, "piece", "pieces")
         )));
     }
-    let weights_name = args
-        .weights
-        .clone()
-        .unwrap_or_else(|| match game.rules.objective {
-            Objective::Attack => "attack".into(),
-            Objective::Points => "points".into(),
-        });
+    // `tuned`, the Tencent default, stands for the preset of the game's objective here.
+    let weights_name = match args.weights.as_str() {
+        "tuned" => match game.rules.objective {
+            Objective::Attack => "attack".to_string(),
+            Objective::Points => "points".to_string(),
+        },
+        name => name.to_string(),
+    };
     let weights = GuidelineWeights::resolve(&weights_name)?;
     let evaluator = GuidelineEvaluator::new(weights.clone());
     let (threads, pool) = super::thread_pool(args.threads)?;
@@ -74,13 +81,22 @@ pub fn run(args: &Args, seed: &Seed) -> Result<()> {
             weights_name.replace(['/', '.'], "_")
         ))
     });
+    let record_file = record_path(&out);
     io::check_outputs(&[
         ("--out", out.as_path()),
-        ("the record (--out with .txt)", record_path(&out).as_path()),
+        ("the record (--out with .txt)", record_file.as_path()),
     ])?;
     let run_info = RunInfo::now();
     let load_at_start = load_average();
     let stop = super::stop_on_ctrl_c();
+    eprintln!(
+        "solving {}: {}, beam {}, weights {}; Ctrl-C or SIGTERM stops and keeps the best line \
+         so far",
+        seed.name,
+        crate::limits::plural(steps as u64, "piece", "pieces"),
+        args.beam,
+        weights_name
+    );
     let start = Instant::now();
     let bar = crate::progress::bar(
         steps as u64,
@@ -106,8 +122,13 @@ pub fn run(args: &Args, seed: &Seed) -> Result<()> {
     });
     bar.finish_and_clear();
     let wall_seconds = start.elapsed().as_secs_f64();
+    if line.moves.is_empty() {
+        return Err(Error(format!(
+            "no placement of the first piece survives in {}; there is no record to write",
+            seed.name
+        )));
+    }
     let record = guideline::record(&game, &line.moves);
-    let record_file = record_path(&out);
     io::write_atomic(&record_file, format!("{record}\n").as_bytes())?;
     // Parse the text back as verify would: the file is what the figures are about.
     let reread = game
@@ -141,8 +162,19 @@ pub fn run(args: &Args, seed: &Seed) -> Result<()> {
         attack_per_piece: per_piece(outcome.attack),
         points_per_piece: per_piece(outcome.points),
         outcome,
-        complete: line.complete && line.emptied_at.is_none(),
-        beam_emptied_at: line.emptied_at,
+        complete: line.end == SearchEnd::Finished,
+        beam_emptied_at: match line.end {
+            SearchEnd::BeamEmptied { piece } => Some(piece),
+            _ => None,
+        },
+        stopped_at: match line.end {
+            SearchEnd::Stopped { piece } => Some(piece),
+            _ => None,
+        },
+        stopped_by: match line.end {
+            SearchEnd::Stopped { .. } => crate::signal::interrupted_by().map(crate::signal::name),
+            _ => None,
+        },
         seed: seed.name.clone(),
         game: seed.clone(),
         beam: args.beam,

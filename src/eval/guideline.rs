@@ -151,6 +151,7 @@ pub struct Features {
 }
 
 /// The features of `state`.
+#[inline]
 pub fn features(state: &State) -> Features {
     let b = &state.board;
     let mut h = [0u32; WIDTH];
@@ -172,28 +173,27 @@ pub fn features(state: &State) -> Features {
     let left = if well == 0 { u32::MAX } else { h[well - 1] };
     f.well_depth = left.min(side(well + 1)).saturating_sub(h[well]).min(4);
     for x in 0..WIDTH - 1 {
-        if x == well || x + 1 == well {
-            continue;
-        }
         let d = h[x].abs_diff(h[x + 1]);
         f.bumpiness += d;
         f.bumpiness_sq += d * d;
     }
-    for (x, &c) in b.cols.iter().enumerate() {
-        // Bit 23 - y: the column's cells below its top are the bits above its lowest set bit.
-        let below_top = if c == 0 {
-            0
-        } else {
-            COLUMN_BITS & !((c & c.wrapping_neg()) - 1)
-        };
+    // the well's own steps are its depth, not roughness
+    for x in [well.wrapping_sub(1), well] {
+        if x < WIDTH - 1 {
+            let d = h[x].abs_diff(h[x + 1]);
+            f.bumpiness -= d;
+            f.bumpiness_sq -= d * d;
+        }
+    }
+    for &c in &b.cols {
+        // Bit 23 - y: a column's cells below its top are the bits above its lowest set bit
+        // (none for an empty column: the mask wraps to zero).
+        let below_top = COLUMN_BITS & !(c & c.wrapping_neg()).wrapping_sub(1);
         let empty_below = below_top & !c;
         f.holes += empty_below.count_ones();
-        if empty_below != 0 {
-            // cells between the top and the highest hole
-            let highest_hole = empty_below & empty_below.wrapping_neg();
-            f.covered += (c & (highest_hole - 1)).count_ones();
-        }
-        let _ = x;
+        // cells between the top and the highest hole
+        let highest_hole = empty_below & empty_below.wrapping_neg();
+        f.covered += (c & highest_hole.wrapping_sub(1)).count_ones() * (empty_below != 0) as u32;
     }
     let rows = if max_height == 0 {
         0
@@ -360,6 +360,82 @@ mod tests {
             seen[got as usize] += 1;
         }
         assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+    }
+
+    /// Every feature from its definition, cell by cell.
+    fn naive(state: &State) -> Features {
+        let b = &state.board;
+        let h: Vec<u32> = (0..WIDTH)
+            .map(|x| {
+                (0..HEIGHT)
+                    .rev()
+                    .find(|&y| b.filled(x, y))
+                    .map_or(0, |y| y as u32 + 1)
+            })
+            .collect();
+        let max = *h.iter().max().unwrap();
+        let well = (0..WIDTH).min_by_key(|&x| (h[x], x)).unwrap();
+        let mut f = Features {
+            max_height: max,
+            total_height: h.iter().sum(),
+            height_over_half: max.saturating_sub(10).pow(2),
+            b2b: state.b2b as u32,
+            combo: (state.combo + 1).max(0) as u32,
+            ..Features::default()
+        };
+        let left = if well == 0 { u32::MAX } else { h[well - 1] };
+        let right = if well == WIDTH - 1 {
+            u32::MAX
+        } else {
+            h[well + 1]
+        };
+        f.well_depth = left.min(right).saturating_sub(h[well]).min(4);
+        for x in 0..WIDTH - 1 {
+            if x + 1 != well && x != well {
+                let d = h[x].abs_diff(h[x + 1]);
+                f.bumpiness += d;
+                f.bumpiness_sq += d * d;
+            }
+        }
+        for x in 0..WIDTH {
+            let holes: Vec<usize> = (0..h[x] as usize).filter(|&y| !b.filled(x, y)).collect();
+            f.holes += holes.len() as u32;
+            if let Some(&top_hole) = holes.iter().max() {
+                f.covered += (top_hole..HEIGHT).filter(|&y| b.filled(x, y)).count() as u32;
+            }
+        }
+        for y in 0..max as usize {
+            let cell = |x: i32| x < 0 || x >= WIDTH as i32 || b.filled(x as usize, y);
+            f.row_transitions += (-1..WIDTH as i32)
+                .filter(|&x| cell(x) != cell(x + 1))
+                .count() as u32;
+        }
+        f.tslot = naive_tslot(b);
+        f
+    }
+
+    #[test]
+    fn features_match_their_definitions_on_random_states() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_pcg::Pcg32::seed_from_u64(6);
+        for i in 0..5_000 {
+            let mut b = Board::EMPTY;
+            let top = rng.gen_range(0..24);
+            for x in 0..WIDTH {
+                for y in 0..rng.gen_range(0..=top) {
+                    if rng.gen_bool(0.8) {
+                        b.fill(x, y);
+                    }
+                }
+            }
+            let s = State {
+                board: b,
+                hold: None,
+                combo: i % 5 - 1,
+                b2b: i % 2 == 0,
+            };
+            assert_eq!(features(&s), naive(&s), "{b:?}");
+        }
     }
 
     #[test]

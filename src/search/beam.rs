@@ -173,6 +173,27 @@ pub struct StepReport {
     pub kept: usize,
 }
 
+/// How a search ended. `piece` is 0-based: the piece that was to be placed next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchEnd {
+    /// Every piece asked for was placed.
+    Finished,
+    /// No kept state had a placement of `piece` that survives: every line tops out there.
+    BeamEmptied { piece: usize },
+    /// The stop flag was set (a signal) before `piece` was placed.
+    Stopped { piece: usize },
+}
+
+impl SearchEnd {
+    /// Pieces the beam placed, of `total` asked for.
+    pub fn placed(self, total: usize) -> usize {
+        match self {
+            SearchEnd::Finished => total,
+            SearchEnd::BeamEmptied { piece } | SearchEnd::Stopped { piece } => piece,
+        }
+    }
+}
+
 /// The best line a search found.
 #[derive(Clone, Debug)]
 pub struct Line<M> {
@@ -180,12 +201,9 @@ pub struct Line<M> {
     pub score: u32,
     /// The move of each piece.
     pub moves: Vec<M>,
-    /// False when the search was stopped early.
-    pub complete: bool,
-    /// The step at which no child survived, when that happened.
-    pub emptied_at: Option<usize>,
-    /// Pieces placed before the search ended (all of them, or up to the stop or the step
-    /// that emptied the beam).
+    /// How the search ended.
+    pub end: SearchEnd,
+    /// Pieces the beam placed (the best line may be shorter).
     pub placed: usize,
 }
 
@@ -209,16 +227,13 @@ pub fn search_game<G: BeamGame>(
         limit: beam_width.saturating_mul(64).min(1 << 26) + 4096,
     };
     let mut best = (0u32, ROOT);
-    let mut complete = true;
-    let mut emptied_at = None;
-    let mut placed = total;
+    let mut end = SearchEnd::Finished;
     let chunk = (beam_width / 64).clamp(1, 256);
     for k in 0..total {
         // Checked before every piece but the first, so a stopped search always has a line
         // (a record of at least one piece) to write.
         if k > 0 && stop.load(AtomicOrdering::Relaxed) {
-            complete = false;
-            placed = k;
+            end = SearchEnd::Stopped { piece: k };
             break;
         }
         let mut children: Vec<Child<G::State, G::Move>> = beam
@@ -251,8 +266,7 @@ pub fn search_game<G: BeamGame>(
             })
             .collect();
         if children.is_empty() {
-            emptied_at = Some(k);
-            placed = k;
+            end = SearchEnd::BeamEmptied { piece: k };
             break;
         }
         let kept = select(&mut children, beam_width);
@@ -290,7 +304,7 @@ pub fn search_game<G: BeamGame>(
             kept: beam.len(),
         });
     }
-    if G::WHOLE_GAME && complete && emptied_at.is_none() {
+    if G::WHOLE_GAME && end == SearchEnd::Finished {
         if let Some(top) = beam
             .iter()
             .max_by(|a, b| a.score.cmp(&b.score).then(b.node.cmp(&a.node)))
@@ -301,9 +315,8 @@ pub fn search_game<G: BeamGame>(
     Line {
         score: best.0,
         moves: arena.chain(best.1),
-        complete,
-        emptied_at,
-        placed,
+        end,
+        placed: end.placed(total),
     }
 }
 
@@ -323,8 +336,10 @@ fn select<S: Copy + Eq + Hash + Send, M: Copy + Send>(
             &mut children[..take]
         };
         top.par_sort_unstable_by(|a, b| a.order(b));
-        let mut seen = ahash::AHashSet::with_capacity(beam.min(top.len()) * 2);
-        let mut kept = Vec::with_capacity(beam.min(top.len()));
+        // Sized by what is there, not by `beam`: a huge beam over a few children must not
+        // reserve memory it will never use.
+        let mut seen = ahash::AHashSet::with_capacity(top.len().min(beam.saturating_mul(2)));
+        let mut kept = Vec::with_capacity(top.len().min(beam));
         for c in top.iter() {
             if seen.insert(c.state) {
                 kept.push(*c);
@@ -365,17 +380,6 @@ pub struct BeamResult {
     /// Pieces the beam placed (the record may be shorter: it ends at the best line's last
     /// scoring lock).
     pub placed: usize,
-}
-
-/// How a search ended. `piece` is 0-based: the piece that was to be placed next.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SearchEnd {
-    /// Every piece asked for was placed.
-    Finished,
-    /// No kept board had a placement of `piece` that survives: every line tops out there.
-    BeamEmptied { piece: usize },
-    /// The stop flag was set (a signal) before `piece` was placed.
-    Stopped { piece: usize },
 }
 
 /// Lines cleared x the piece's own cells in them, and the landing height.
@@ -487,17 +491,12 @@ pub fn search(
     let game = TencentGame { pieces, total, cfg };
     let line = search_game(&game, cfg.beam, stop, report);
     let record = rebuild_record(pieces, &line.moves, cfg.moves);
-    let end = match (line.emptied_at, line.complete) {
-        (Some(piece), _) => SearchEnd::BeamEmptied { piece },
-        (None, false) => SearchEnd::Stopped { piece: line.placed },
-        (None, true) => SearchEnd::Finished,
-    };
     BeamResult {
         score: line.score,
         positions: line.moves,
         record,
-        complete: end == SearchEnd::Finished,
-        end,
+        complete: line.end == SearchEnd::Finished,
+        end: line.end,
         placed: line.placed,
     }
 }
