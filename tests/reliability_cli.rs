@@ -134,6 +134,17 @@ fn sizes_are_refused_with_their_limit() {
         &run(&["show", "--animate", "--speed", "1e-300", "nosuch.txt"]),
         "--speed 1e-300: give between 0.25 and 1000 pieces per second",
     );
+    let tune_out = dir.join("t");
+    fails_with(
+        &run(&[
+            "tune",
+            "--population",
+            "1000000000000",
+            "--out",
+            tune_out.to_str().unwrap(),
+        ]),
+        "--population 1000000000000: give between 2 and 10000",
+    );
     // seeds that used to panic or abort
     let base = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -457,4 +468,69 @@ fn small_failure_modes() {
         &format!("{r}: a.json searched the first 30 pieces but c.json the first 40 pieces; scores of different lengths do not compare (keep them in separate folders)"),
     );
     assert!(!names(&runs).iter().any(|n| n.starts_with("summary")));
+}
+
+#[test]
+fn a_report_into_a_folder_whose_summary_is_a_directory_writes_nothing() {
+    let dir = scratch("report-dir");
+    let out = dir.join("a.json");
+    let o = run(&[
+        "solve",
+        "--pieces",
+        "10",
+        "--beam",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    std::fs::create_dir(dir.join("summary.md")).unwrap();
+    let d = dir.to_str().unwrap();
+    fails_with(
+        &run(&["report", "sweep", "--dir", d]),
+        &format!("--dir {d}/summary.md: is a directory; give a file name"),
+    );
+    assert_eq!(names(&dir), ["a.json", "a.txt", "summary.md"]);
+}
+
+#[test]
+fn provenance_is_the_build_not_the_current_folder() {
+    // Run from a folder that is no git repository: the commit still comes from the build.
+    let dir = scratch("provenance");
+    let o = bin()
+        .current_dir(&dir)
+        .args(["solve", "--pieces", "3", "--beam", "2", "--out", "r.json"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let j = json(&dir.join("r.json"));
+    let commit = j["commit"].as_str().unwrap();
+    assert!(commit.starts_with(env!("BEAMTRIS_COMMIT")), "{commit}");
+    assert_eq!(j["rustc"], env!("BEAMTRIS_RUSTC"));
+    assert_eq!(j["target_features"], env!("BEAMTRIS_TARGET_FEATURES"));
+}
+
+#[test]
+fn the_scripts_rerun_incomplete_runs() {
+    let dir = scratch("scripts");
+    let lib = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/lib.sh");
+    let done = |json: &str| {
+        let f = dir.join("run.json");
+        std::fs::write(&f, json).unwrap();
+        Command::new("bash")
+            .arg("-c")
+            .arg(format!(". {lib} && done_run {}", f.display()))
+            .status()
+            .unwrap()
+            .success()
+    };
+    assert!(done("{\n  \"score\": 5,\n  \"complete\": true,\n}"));
+    assert!(!done("{\n  \"score\": 5,\n  \"complete\": false,\n}"));
+    std::fs::remove_file(dir.join("run.json")).unwrap();
+    let missing = Command::new("bash")
+        .arg("-c")
+        .arg(format!(". {lib} && done_run {}/run.json", dir.display()))
+        .status()
+        .unwrap();
+    assert!(!missing.success());
 }

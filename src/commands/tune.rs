@@ -87,6 +87,10 @@ pub struct State {
     pub wall_seconds: f64,
 }
 
+/// The largest `--population`: every candidate is a whole beam search, so even this many
+/// is days of work a generation; past it the candidates' memory is the next thing to fail.
+pub const MAX_POPULATION: usize = 10_000;
+
 fn state_path(out: &Path) -> PathBuf {
     out.join("state.json")
 }
@@ -96,8 +100,11 @@ fn settings(args: &Args, seed_name: &str) -> Result<Settings> {
     if args.pieces == 0 {
         return Err(Error("--pieces 0: give at least 1".into()));
     }
-    if args.population < 2 {
-        return Err(Error("--population: must be at least 2".into()));
+    if !(2..=MAX_POPULATION).contains(&args.population) {
+        return Err(Error(format!(
+            "--population {}: give between 2 and {MAX_POPULATION}",
+            args.population
+        )));
     }
     for name in &args.tune {
         if name != "score_weight" && !FEATURES.contains(&name.as_str()) {
