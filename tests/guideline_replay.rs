@@ -260,7 +260,9 @@ fn committed_guideline_results_replay_to_their_figures() {
             }
             let claim: serde_json::Value =
                 serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-            let Some(game) = claim.get("game") else { continue };
+            let Some(game) = claim.get("game") else {
+                continue;
+            };
             let seed_file = std::env::temp_dir().join(format!(
                 "beamtris-claim-{}-{checked}.json",
                 std::process::id()
@@ -275,9 +277,21 @@ fn committed_guideline_results_replay_to_their_figures() {
                 .output()
                 .unwrap();
             std::fs::remove_file(&seed_file).ok();
-            assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
             let got: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-            for key in ["points", "attack", "pieces", "lines", "max_combo", "tspins", "perfect_clears"] {
+            for key in [
+                "points",
+                "attack",
+                "pieces",
+                "lines",
+                "max_combo",
+                "tspins",
+                "perfect_clears",
+            ] {
                 assert_eq!(got[key], claim[key], "{key} of {}", path.display());
             }
             checked += 1;

@@ -397,8 +397,8 @@ mod tests {
                 f.bumpiness_sq += d * d;
             }
         }
-        for x in 0..WIDTH {
-            let holes: Vec<usize> = (0..h[x] as usize).filter(|&y| !b.filled(x, y)).collect();
+        for (x, &hx) in h.iter().enumerate() {
+            let holes: Vec<usize> = (0..hx as usize).filter(|&y| !b.filled(x, y)).collect();
             f.holes += holes.len() as u32;
             if let Some(&top_hole) = holes.iter().max() {
                 f.covered += (top_hole..HEIGHT).filter(|&y| b.filled(x, y)).count() as u32;
