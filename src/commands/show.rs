@@ -62,6 +62,9 @@ pub fn run(args: &Args) -> Result<()> {
         io::check_outputs(&[("--html", path.as_path())])?;
     }
     let seed = io::load_seed(args.seed.as_deref())?;
+    if let Some(game) = crate::rules::guideline::replay::Game::from_seed(&seed) {
+        return show_guideline(args, &game);
+    }
     let record = io::read_record(&args.record)?;
     let game = Game::replay(&record, seed.pieces())?;
     let ranged = args.from.is_some() || args.to.is_some();
@@ -103,5 +106,25 @@ pub fn run(args: &Args) -> Result<()> {
     let k = args.at.unwrap_or(game.placed());
     game.check_count("--at", k)?;
     print!("{}", text::render(&game, k));
+    Ok(())
+}
+
+/// Guideline games: the board as text (the other views are Tencent-only for now).
+fn show_guideline(args: &Args, game: &crate::rules::guideline::replay::Game) -> Result<()> {
+    use crate::show::guideline_text::{render, GuidelineGame};
+    if args.animate || args.fumen || args.html.is_some() || args.from.is_some() || args.to.is_some()
+    {
+        return Err(Error(
+            "--animate, --fumen, --html, --from and --to show Tencent games only for now; \
+             guideline games have the text board (--at K)"
+                .into(),
+        ));
+    }
+    let text = io::read_text(&args.record)?;
+    let record = game
+        .parse_record(&text)
+        .map_err(|e| Error::at(args.record.display(), e))?;
+    let g = GuidelineGame::replay(&record, game)?;
+    print!("{}", render(&g, game, args.at.unwrap_or(g.placed()))?);
     Ok(())
 }

@@ -10,6 +10,8 @@ pub mod fumen;
 pub mod fumen_pages;
 /// A replay kept lock by lock, with colours.
 pub mod game;
+/// A guideline game's board after some locks as text, with hold, next pieces and chains.
+pub mod guideline_text;
 /// The HTML replay page.
 pub mod html;
 /// The board after some pieces as text.
