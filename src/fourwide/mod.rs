@@ -122,6 +122,21 @@ mod tests {
     }
 
     #[test]
+    fn bag_values_do_not_depend_on_the_thread_count() {
+        let c = config(Generator::Bag, 2, true);
+        let run = |threads| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            pool.install(|| solve(&c, &mut |_, _| {}).unwrap())
+        };
+        let (one, two) = (run(1), run(2));
+        assert_eq!(one.values, two.values);
+        assert_eq!(one.iterations, two.iterations);
+    }
+
+    #[test]
     fn state_counts_follow_the_spec() {
         // 40 x 7 x 7^p with hold under random; minimisation only merges.
         let c = config(Generator::Random, 1, true);
