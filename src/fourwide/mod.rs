@@ -55,6 +55,16 @@ impl Config {
 pub fn solve(config: &Config, progress: &mut dyn FnMut(usize, f64)) -> Result<Policy> {
     let started = std::time::Instant::now();
     let structure = policy::Structure::build(config)?;
+    Ok(solve_structure(structure, started, progress))
+}
+
+/// Solves a configuration whose structure is built (so its size can be checked first);
+/// `started` is when the work began (the policy's `seconds` count from it).
+pub fn solve_structure(
+    structure: policy::Structure,
+    started: std::time::Instant,
+    progress: &mut dyn FnMut(usize, f64),
+) -> Policy {
     let solved = value::value_iteration(
         &structure.sequence,
         &structure.reduced,
@@ -70,7 +80,16 @@ pub fn solve(config: &Config, progress: &mut dyn FnMut(usize, f64)) -> Result<Po
         started.elapsed().as_secs_f64(),
     );
     policy.extrapolations = solved.extrapolations;
-    Ok(policy)
+    policy
+}
+
+/// An upper bound on the memory a solve of `structure` holds at its peak: three arrays of
+/// one `f64` per minimised state (the iterate, the next one or the random generator's
+/// padded copy, and the values in plain order at the end), a fourth when the policy is
+/// saved (the file's bytes).
+pub fn solve_bytes(structure: &policy::Structure, save: bool) -> u64 {
+    let arrays = if save { 4 } else { 3 };
+    structure.minimized_states() as u64 * 8 * arrays
 }
 
 #[cfg(test)]
