@@ -500,3 +500,69 @@ fn query(args: &QueryArgs) -> Result<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn query_args(queue: &str) -> QueryArgs {
+        QueryArgs {
+            policy: None,
+            model: Model {
+                residuals: None,
+                generator: None,
+                placements: None,
+            },
+            field: "XXX_".into(),
+            hold: None,
+            queue: queue.into(),
+            bag: String::new(),
+            json: true,
+        }
+    }
+
+    #[test]
+    fn queries_that_would_start_a_huge_solve_or_ignore_a_flag_are_refused() {
+        let e = query(&query_args("IOTSZJLI")).unwrap_err();
+        assert!(e.0.starts_with("--queue: 8 pieces mean 7 previews"), "{e}");
+        let mut a = query_args("IO");
+        a.bag = "JL".into();
+        let e = query(&a).unwrap_err();
+        assert!(e.0.starts_with("--bag: only with --generator bag"), "{e}");
+        let mut a = query_args("IO");
+        a.policy = Some(PathBuf::from("/nonexistent/p.policy"));
+        a.model.generator = Some(GeneratorArg::Bag);
+        let e = query(&a).unwrap_err();
+        assert!(
+            e.0.starts_with("--generator: not used with --policy"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_save_path_that_is_a_directory_is_refused_before_the_solve() {
+        let dir = std::env::temp_dir().join(format!("beamtris-fw-save-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let args = Args {
+            action: None,
+            model: Model {
+                residuals: None,
+                generator: None,
+                placements: None,
+            },
+            preview: 0,
+            hold: false,
+            json: true,
+            save: Some(dir.clone()),
+            record: None,
+        };
+        let e = run(&args).unwrap_err();
+        assert_eq!(e.0, format!("--save {}: is a directory", dir.display()));
+        assert_eq!(
+            std::fs::read_dir(&dir).unwrap().count(),
+            0,
+            "no temp file left"
+        );
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}

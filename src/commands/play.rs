@@ -643,6 +643,123 @@ fn run_tencent(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()>
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    fn args(out: &Path, games: u64, max_lines: u64) -> Args {
+        Args {
+            seed: Some(PathBuf::from(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/seeds/standard.json"
+            ))),
+            policy: "dellacherie".into(),
+            weights: None,
+            games,
+            max_lines: Some(max_lines),
+            max_pieces: None,
+            threads: Some(1),
+            top_out: TopOutArg::Simplified,
+            out: Some(out.to_path_buf()),
+            record_out: None,
+            protocol: None,
+        }
+    }
+
+    fn temp(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("beamtris-play-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn lines_of(out: &Path) -> Vec<u64> {
+        let v: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(out).unwrap()).unwrap();
+        v["lines_per_game"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_u64().unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn a_run_resumes_from_its_partial_file_and_ends_with_the_same_games() {
+        let dir = temp("resume");
+        let fresh = dir.join("fresh.json");
+        run(&args(&fresh, 3, 2_000)).unwrap();
+        assert!(
+            !partial_path(&fresh).exists(),
+            "the partial file is removed at the end"
+        );
+        let all = lines_of(&fresh);
+        assert_eq!(all.len(), 3);
+
+        // A run killed after game 1 finished, in the middle of writing game 2's line.
+        let resumed = dir.join("resumed.json");
+        let header = PartialHeader {
+            game: "standard".into(),
+            policy: "dellacherie".into(),
+            weights: Weights::DELLACHERIE,
+            top_out: TopOut::Simplified,
+            seed: 1,
+            max_lines: Some(2_000),
+            max_pieces: None,
+        };
+        let game = GameLine {
+            game: 1,
+            lines: all[1],
+            pieces: 1,
+            capped: true,
+            seconds: 0.0,
+            cpu_seconds: None,
+        };
+        let text = format!(
+            "{}\n{}\n{{\"game\":2,\"li",
+            serde_json::to_string(&header).unwrap(),
+            serde_json::to_string(&game).unwrap()
+        );
+        std::fs::write(partial_path(&resumed), text).unwrap();
+        let (_, games) = read_partial(&partial_path(&resumed)).unwrap().unwrap();
+        assert_eq!(games, vec![game], "the torn last line is dropped");
+        run(&args(&resumed, 3, 2_000)).unwrap();
+        assert_eq!(lines_of(&resumed), all);
+        let v: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&resumed).unwrap()).unwrap();
+        assert_eq!(v["resumed_games"], 1);
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn a_partial_file_of_other_settings_is_refused() {
+        let dir = temp("other");
+        let out = dir.join("r.json");
+        let header = PartialHeader {
+            game: "standard".into(),
+            policy: "bcts".into(),
+            weights: Weights::BCTS,
+            top_out: TopOut::Simplified,
+            seed: 1,
+            max_lines: Some(2_000),
+            max_pieces: None,
+        };
+        std::fs::write(
+            partial_path(&out),
+            format!("{}\n", serde_json::to_string(&header).unwrap()),
+        )
+        .unwrap();
+        let e = run(&args(&out, 2, 2_000)).unwrap_err();
+        assert!(e.0.contains("other settings"), "{e}");
+        let e = run(&args(&dir, 2, 2_000)).unwrap_err();
+        assert!(e.0.contains("is a directory"), "{e}");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn medians() {
+        assert_eq!(median(&[5, 1, 3]), 3.0);
+        assert_eq!(median(&[4, 1, 3, 2]), 2.5);
+        assert_eq!(median(&[]), 0.0);
+    }
+
     #[test]
     fn stats_of_a_small_sample() {
         let (mean, se, min, max) = super::stats(&[1, 2, 3, 4]);
