@@ -455,9 +455,11 @@ fn run_standard(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()
             (0..args.games)
                 .into_par_iter()
                 .filter(|g| !done.contains(g))
-                .for_each(|g| {
+                // `try_for_each` so that a stop ends the loop at once, not after a look at
+                // every game index left (`--games` may be huge).
+                .try_for_each(|g| {
                     if stop.load(Ordering::Relaxed) {
-                        return;
+                        return Err(());
                     }
                     running.fetch_add(1, Ordering::Relaxed);
                     let t = Instant::now();
@@ -472,7 +474,7 @@ fn run_standard(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()
                         &lines_seen,
                     );
                     running.fetch_sub(1, Ordering::Relaxed);
-                    let Some(o) = o else { return };
+                    let Some(o) = o else { return Err(()) };
                     let cpu = match (cpu, crate::bench::thread_cpu_ns()) {
                         (Some(a), Some(b)) => Some(b.saturating_sub(a) as f64 * 1e-9),
                         _ => None,
@@ -494,7 +496,9 @@ fn run_standard(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()
                         .lock()
                         .unwrap_or_else(|e| e.into_inner())
                         .push(line);
-                });
+                    Ok(())
+                })
+                .ok();
         });
         all_done.store(true, Ordering::Relaxed);
     });
