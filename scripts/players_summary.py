@@ -9,10 +9,15 @@ its 95% confidence interval from the chi-square distribution with 2 x (games los
 freedom. With few games lost the interval is very wide; it says that, nothing more.
 
 Usage: scripts/players_summary.py [extra.json ...]   (extra JSON objects are merged in)
+       scripts/players_summary.py --uncapped [--markdown]
+           uncapped games (results/play-standard-<policy>[-strict].json, or the games finished
+           so far in their .partial.jsonl while a run is going or after it was stopped) into
+           results/players-uncapped.json; --markdown prints the table of results/players.md
 """
 import glob
 import json
 import math
+import os
 import sys
 
 PUBLISHED = {"dellacherie": 5_000_000, "eltetris": 16_000_000, "bcts": 35_000_000}
@@ -94,5 +99,130 @@ def main():
     print(json.dumps(out, indent=2))
 
 
+PUBLISHED_UNCAPPED = {
+    # mean lines and the 95 % interval the source gives, if any
+    "dellacherie": (5_000_000, None, "Thiery & Scherrer's simplified game, as quoted in issue 15 (about 5 M)"),
+    "eltetris": (16_000_000, None, "El-Tetris (Lee 2011), as quoted in issue 15 (about 16 M)"),
+    "bcts": (35_000_000, (0.8, 1.2), "Thiery & Scherrer 2009, 35 M +- 20 %"),
+}
+
+
+def uncapped_games(path):
+    """(header, games, complete) of a finished results file or a partial one."""
+    if path.endswith(".partial.jsonl"):
+        lines = open(path).read().split("\n")
+        header = json.loads(lines[0])
+        games, seen = [], set()
+        for line in lines[1:]:
+            if not line.strip():
+                continue
+            try:
+                g = json.loads(line)
+            except ValueError:
+                break  # a last line cut short by a kill
+            if g["game"] not in seen:
+                seen.add(g["game"])
+                games.append(g)
+        return header, games, False
+    r = json.load(open(path))
+    games = [
+        {"game": i, "lines": l, "pieces": p, "capped": False}
+        for i, (l, p) in enumerate(zip(r["lines_per_game"], r.get("pieces_per_game", r["lines_per_game"])))
+    ]
+    return r, games, True
+
+
+def describe(lines):
+    n = len(lines)
+    mean = sum(lines) / n
+    sd = math.sqrt(sum((x - mean) ** 2 for x in lines) / (n - 1)) if n > 1 else 0.0
+    se = sd / math.sqrt(n)
+    s = sorted(lines)
+    median = s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2
+    total = sum(lines)
+    return {
+        "games": n,
+        "mean_lines": mean,
+        "standard_error": se,
+        "ci95_normal": [mean - 1.96 * se, mean + 1.96 * se],
+        # lines per game close to exponential (Thiery & Scherrer): the exact interval of an
+        # exponential mean from n games, 2 sum / chi2(2n)
+        "ci95_exponential": [
+            2 * total / chi2_quantile(0.975, 2 * n),
+            2 * total / chi2_quantile(0.025, 2 * n),
+        ],
+        "median_lines": median,
+        "min_lines": s[0],
+        "max_lines": s[-1],
+        "coefficient_of_variation": sd / mean if mean else None,
+    }
+
+
+def uncapped():
+    rows = []
+    for policy in ("dellacherie", "eltetris", "bcts"):
+        for strict in ("", "-strict"):
+            final = f"results/play-standard-{policy}{strict}.json"
+            partial = f"results/play-standard-{policy}{strict}.partial.jsonl"
+            path = final if os.path.exists(final) else partial if os.path.exists(partial) else None
+            if path is None:
+                continue
+            header, games, complete = uncapped_games(path)
+            if not games:
+                continue
+            row = {
+                "policy": policy,
+                "top_out": header["top_out"],
+                "file": path,
+                "complete": complete,
+                "command": f"beamtris play --seed seeds/standard.json --policy {policy} --games N --threads 1"
+                + (" --top-out strict" if strict else ""),
+            }
+            row.update(describe([g["lines"] for g in games]))
+            row["games_indices"] = [min(g["game"] for g in games), max(g["game"] for g in games)]
+            row["capped_games"] = sum(1 for g in games if g["capped"])
+            pub, interval, source = PUBLISHED_UNCAPPED[policy]
+            row["published_mean_lines"] = pub
+            row["published_interval"] = [pub * interval[0], pub * interval[1]] if interval else None
+            row["published_source"] = source
+            rows.append(row)
+    doc = {
+        "description": "uncapped games of the one-piece players on seeds/standard.json (game g plays "
+        "generator seed 1 + g); a partial file holds the games finished so far, in order "
+        "(one thread per run), so it is an unbiased prefix of the run",
+        "rows": rows,
+    }
+    with open("results/players-uncapped.json.tmp", "w") as f:
+        json.dump(doc, f, indent=2)
+    os.replace("results/players-uncapped.json.tmp", "results/players-uncapped.json")
+    return rows
+
+
+def millions(x):
+    return f"{x / 1e6:.2f} M"
+
+
+def markdown(rows):
+    print("| player | game over | games | mean lines | 95 % interval (normal) | 95 % interval (exponential) | median | min | max | published |")
+    print("|---|---|---:|---:|---|---|---:|---:|---:|---|")
+    for r in rows:
+        pub = millions(r["published_mean_lines"])
+        if r["published_interval"]:
+            a, b = r["published_interval"]
+            pub += f" ({millions(a)} – {millions(b)})"
+        a, b = r["ci95_normal"]
+        c, d = r["ci95_exponential"]
+        print(
+            f"| {r['policy']} | {r['top_out']} | {r['games']}{'' if r['complete'] else ' (run going)'} | "
+            f"{millions(r['mean_lines'])} | {millions(a)} – {millions(b)} | {millions(c)} – {millions(d)} | "
+            f"{millions(r['median_lines'])} | {r['min_lines']:,} | {r['max_lines']:,} | {pub} |".replace(",", " ")
+        )
+
+
 if __name__ == "__main__":
-    main()
+    if "--uncapped" in sys.argv:
+        rows = uncapped()
+        if "--markdown" in sys.argv:
+            markdown(rows)
+    else:
+        main()

@@ -2,6 +2,7 @@
 //! `beamtris fourwide query`: the best placement for one field, hold and queue.
 
 use crate::error::{Error, Result};
+use crate::fourwide::policy::Structure;
 use crate::fourwide::{self, Config, Field, Generator, Piece, Placements, Policy};
 use crate::results::{peak_memory_bytes, RunInfo};
 use serde::Serialize;
@@ -42,18 +43,19 @@ pub enum Action {
     Query(QueryArgs),
 }
 
-/// The model options shared by solving and querying.
+/// The model options shared by solving and querying (a query with `--policy` takes them
+/// from the policy file and refuses them here).
 #[derive(clap::Args, Debug, Clone)]
 pub struct Model {
-    /// Residual cells: 3 (seed XXX_) or 6 (seed XXX_/XXX_).
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(3..=6))]
-    pub residuals: u8,
-    /// How pieces are generated.
-    #[arg(long, value_enum, default_value_t = GeneratorArg::Random)]
-    pub generator: GeneratorArg,
-    /// Placements allowed: every SRS-reachable position, or hard drops only.
-    #[arg(long, value_enum, default_value_t = PlacementsArg::Srs)]
-    pub placements: PlacementsArg,
+    /// Residual cells: 3 (seed XXX_) or 6 (seed XXX_/XXX_) [default: 3].
+    #[arg(long, value_parser = clap::value_parser!(u8).range(3..=6))]
+    pub residuals: Option<u8>,
+    /// How pieces are generated [default: random].
+    #[arg(long, value_enum)]
+    pub generator: Option<GeneratorArg>,
+    /// Placements allowed: every SRS-reachable position, or hard drops only [default: srs].
+    #[arg(long, value_enum)]
+    pub placements: Option<PlacementsArg>,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
@@ -97,26 +99,87 @@ pub struct QueryArgs {
 
 impl Model {
     fn config(&self, preview: usize, hold: bool) -> Result<Config> {
-        if self.residuals != 3 && self.residuals != 6 {
+        let residuals = self.residuals.unwrap_or(3);
+        if residuals != 3 && residuals != 6 {
             return Err(Error(format!(
-                "--residuals {}: only 3 and 6 are supported",
-                self.residuals
+                "--residuals {residuals}: only 3 and 6 are supported"
             )));
         }
         Ok(Config {
-            residuals: self.residuals,
-            generator: match self.generator {
+            residuals,
+            generator: match self.generator.unwrap_or(GeneratorArg::Random) {
                 GeneratorArg::Random => Generator::Random,
                 GeneratorArg::Bag => Generator::Bag,
             },
             preview,
             hold,
-            placements: match self.placements {
+            placements: match self.placements.unwrap_or(PlacementsArg::Srs) {
                 PlacementsArg::Srs => Placements::Srs,
                 PlacementsArg::Harddrop => Placements::HardDrop,
             },
         })
     }
+
+    /// The flags given, by name (for refusing them next to `--policy`).
+    fn given(&self) -> Vec<&'static str> {
+        let mut out = Vec::new();
+        if self.residuals.is_some() {
+            out.push("--residuals");
+        }
+        if self.generator.is_some() {
+            out.push("--generator");
+        }
+        if self.placements.is_some() {
+            out.push("--placements");
+        }
+        out
+    }
+}
+
+/// Previews a query solves for itself at most; longer queues need a saved policy.
+pub const QUERY_MAX_PREVIEW: usize = 6;
+
+/// Checks that an output file can be written before any work: not a directory, its folder
+/// there or creatable.
+fn check_output(flag: &str, path: &Path) -> Result<()> {
+    if path.is_dir() {
+        return Err(Error(format!("{flag} {}: is a directory", path.display())));
+    }
+    if path.file_name().is_none() {
+        return Err(Error(format!("{flag} {}: not a file name", path.display())));
+    }
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Error(format!("{flag} {}: {e}", path.display())))?;
+    }
+    Ok(())
+}
+
+/// Memory the system can still give, from /proc/meminfo (`None` where it is not there).
+fn available_memory_bytes() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+/// Builds the structure of `config` and refuses, naming `what`, a solve that would not fit in
+/// the memory available.
+fn structure_that_fits(config: &Config, save: bool, what: &str) -> Result<Structure> {
+    let structure = Structure::build(config)?;
+    let need = fourwide::solve_bytes(&structure, save);
+    if let Some(have) = available_memory_bytes() {
+        if need > have {
+            return Err(Error(format!(
+                "{what}: the solve needs about {:.1} GB ({} states after minimisation) and {:.1} GB \
+                 of memory is available",
+                need as f64 / 1e9,
+                structure.minimized_states(),
+                have as f64 / 1e9
+            )));
+        }
+    }
+    Ok(structure)
 }
 
 pub fn run(args: &Args) -> Result<()> {
@@ -127,14 +190,14 @@ pub fn run(args: &Args) -> Result<()> {
 }
 
 /// Solves with a spinner on stderr when it is a terminal.
-fn solve_config(config: &Config) -> Result<Policy> {
+fn solve_config(structure: Structure, started: std::time::Instant) -> Policy {
     let bar = std::io::stderr().is_terminal().then(|| {
         let bar = indicatif::ProgressBar::new_spinner();
         bar.set_message("building fields and queue states");
         bar.enable_steady_tick(std::time::Duration::from_millis(200));
         bar
     });
-    let policy = fourwide::solve(config, &mut |sweep, residual| match &bar {
+    let policy = fourwide::solve_structure(structure, started, &mut |sweep, residual| match &bar {
         Some(bar) => bar.set_message(format!("sweep {sweep}, Bellman residual {residual:.3e}")),
         // Without a terminal: a plain line now and then, for logs of long solves.
         None if sweep % 50 == 0 => {
@@ -170,8 +233,16 @@ struct Report {
 }
 
 fn solve(args: &Args) -> Result<()> {
+    let started = std::time::Instant::now();
     let config = args.model.config(args.preview as usize, args.hold)?;
-    let policy = solve_config(&config)?;
+    if let Some(path) = &args.save {
+        check_output("--save", path)?;
+    }
+    if let Some(path) = &args.record {
+        check_output("--record", path)?;
+    }
+    let structure = structure_that_fits(&config, args.save.is_some(), "--preview")?;
+    let policy = solve_config(structure, started);
     let s = &policy.structure;
     let values = policy.field_values();
     let report = Report {
@@ -355,9 +426,42 @@ fn query(args: &QueryArgs) -> Result<()> {
     let hold = args.hold.map(Piece::from_letter).transpose()?;
     let bag = Piece::parse_list(&args.bag)?;
     let policy = match &args.policy {
-        Some(path) => Policy::load(path)?,
-        None => solve_config(&args.model.config(next.len(), hold.is_some())?)?,
+        Some(path) => {
+            if let Some(flag) = args.model.given().first() {
+                return Err(Error(format!(
+                    "{flag}: not used with --policy (the policy file {} fixes the model)",
+                    path.display()
+                )));
+            }
+            Policy::load(path)?
+        }
+        None => {
+            if next.len() > QUERY_MAX_PREVIEW {
+                return Err(Error(format!(
+                    "--queue: {} pieces mean {} previews; a query solves at most {} previews \
+                     itself (a bigger solve takes many GB): solve once with `fourwide --preview {} \
+                     --save FILE` and query with --policy FILE",
+                    queue.len(),
+                    next.len(),
+                    QUERY_MAX_PREVIEW,
+                    next.len()
+                )));
+            }
+            let started = std::time::Instant::now();
+            let config = args.model.config(next.len(), hold.is_some())?;
+            if config.generator == Generator::Random && !bag.is_empty() {
+                return Err(Error(
+                    "--bag: only with --generator bag (the random generator has no bag)".into(),
+                ));
+            }
+            solve_config(structure_that_fits(&config, false, "--queue")?, started)
+        }
     };
+    if policy.config().generator == Generator::Random && !bag.is_empty() {
+        return Err(Error(
+            "--bag: the policy's generator is random, which has no bag".into(),
+        ));
+    }
     let choices = policy.choices(field, hold, current, next, &bag)?;
     if args.json {
         let report = QueryReport {
@@ -395,4 +499,70 @@ fn query(args: &QueryArgs) -> Result<()> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn query_args(queue: &str) -> QueryArgs {
+        QueryArgs {
+            policy: None,
+            model: Model {
+                residuals: None,
+                generator: None,
+                placements: None,
+            },
+            field: "XXX_".into(),
+            hold: None,
+            queue: queue.into(),
+            bag: String::new(),
+            json: true,
+        }
+    }
+
+    #[test]
+    fn queries_that_would_start_a_huge_solve_or_ignore_a_flag_are_refused() {
+        let e = query(&query_args("IOTSZJLI")).unwrap_err();
+        assert!(e.0.starts_with("--queue: 8 pieces mean 7 previews"), "{e}");
+        let mut a = query_args("IO");
+        a.bag = "JL".into();
+        let e = query(&a).unwrap_err();
+        assert!(e.0.starts_with("--bag: only with --generator bag"), "{e}");
+        let mut a = query_args("IO");
+        a.policy = Some(PathBuf::from("/nonexistent/p.policy"));
+        a.model.generator = Some(GeneratorArg::Bag);
+        let e = query(&a).unwrap_err();
+        assert!(
+            e.0.starts_with("--generator: not used with --policy"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_save_path_that_is_a_directory_is_refused_before_the_solve() {
+        let dir = std::env::temp_dir().join(format!("beamtris-fw-save-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let args = Args {
+            action: None,
+            model: Model {
+                residuals: None,
+                generator: None,
+                placements: None,
+            },
+            preview: 0,
+            hold: false,
+            json: true,
+            save: Some(dir.clone()),
+            record: None,
+        };
+        let e = run(&args).unwrap_err();
+        assert_eq!(e.0, format!("--save {}: is a directory", dir.display()));
+        assert_eq!(
+            std::fs::read_dir(&dir).unwrap().count(),
+            0,
+            "no temp file left"
+        );
+        std::fs::remove_dir_all(&dir).ok();
+    }
 }

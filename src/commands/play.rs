@@ -2,8 +2,12 @@
 //! protocol.
 //!
 //! * `--seed seeds/standard.json`: G games of the simplified game in parallel (game `g` plays
-//!   generator seed `seed + g`); prints mean lines, standard error, min, max, games that hit
-//!   the cap and decisions per second, and writes them to a results file.
+//!   generator seed `seed + g`), each until it is lost unless capped; prints mean lines,
+//!   standard error, median, min, max, games that hit the cap and decisions per second, and
+//!   writes them to a results file. Each finished game is appended at once to a partial
+//!   results file (`OUT.partial.jsonl`), so a run that is interrupted (Ctrl-C, SIGTERM, a
+//!   kill) keeps its finished games and the same command resumes it; progress goes to stderr
+//!   (a bar on a terminal, a line every 30 s otherwise).
 //! * `--seed seeds/tencent-geek-4.json`: one greedy game on the Tencent sequence (drops with a
 //!   valid path from spawn); the score reported is the replay of the record it produced.
 //! * `--protocol classroom`: play the classroom protocol on stdin/stdout.
@@ -18,9 +22,13 @@ use crate::rules::standard::{self, TopOut};
 use crate::search::greedy;
 use crate::seed::{Generator, Seed};
 use rayon::prelude::*;
-use serde::Serialize;
-use std::path::PathBuf;
-use std::time::Instant;
+use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 /// Play with a greedy one-piece player (Dellacherie, El-Tetris, BCTS weights).
 #[derive(clap::Args, Debug)]
@@ -37,14 +45,24 @@ pub struct Args {
     /// Games to play (standard rules), in parallel.
     #[arg(long, default_value_t = 1)]
     pub games: u64,
-    /// Stop a game once it has cleared this many lines (standard rules).
+    /// Stop a game once it has cleared this many lines (standard rules; default: play until
+    /// the game is lost).
     #[arg(long)]
     pub max_lines: Option<u64>,
+    /// Stop a game once it has placed this many pieces (standard rules; default: no cap: the
+    /// seed file's `pieces`, the length `solve` plays, does not cap `play`).
+    #[arg(long)]
+    pub max_pieces: Option<u64>,
+    /// Worker threads for the games (default: every core).
+    #[arg(long)]
+    pub threads: Option<usize>,
     /// Game over rule (standard rules): simplified (stack above the board after clearing) or
     /// strict (piece above the board before clearing).
     #[arg(long, value_enum, default_value_t = TopOutArg::Simplified)]
     pub top_out: TopOutArg,
-    /// Results file (default: results/play-<game>-<policy>[-<cap>].json).
+    /// Results file (default: results/play-<game>-<policy>[-strict][-cap<lines>][-pieces<n>].json).
+    /// Each game is appended to `OUT` with `.partial.jsonl` as it finishes; an interrupted
+    /// run keeps them there and the same command resumes it.
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Where to write the tencent record (default: beside the results file, `.txt`).
@@ -77,9 +95,10 @@ pub struct StandardReport {
     pub games: u64,
     pub seed: u64,
     pub max_lines: Option<u64>,
-    pub max_pieces: u64,
+    pub max_pieces: Option<u64>,
     pub mean_lines: f64,
     pub standard_error: f64,
+    pub median_lines: f64,
     pub min_lines: u64,
     pub max_lines_reached: u64,
     pub capped_games: u64,
@@ -90,11 +109,18 @@ pub struct StandardReport {
     /// `CLOCK_THREAD_CPUTIME_ID`), which a busy shared machine does not dilute; absent where
     /// the OS does not report it.
     pub decisions_per_cpu_second: Option<f64>,
-    /// Decisions per second of the whole run (decisions / wall time).
-    pub decisions_per_second_wall: f64,
+    /// Decisions per second of the whole run (decisions / wall time); absent for a resumed
+    /// run, whose wall time covers only its last part.
+    pub decisions_per_second_wall: Option<f64>,
+    /// Wall time of this run (of its last part, for a resumed run).
     pub wall_seconds: f64,
+    /// Summed wall time of the games (every part of a resumed run).
+    pub game_seconds: f64,
+    /// Games taken from the partial results file of an interrupted run.
+    pub resumed_games: u64,
     pub threads: usize,
     pub lines_per_game: Vec<u64>,
+    pub pieces_per_game: Vec<u64>,
 }
 
 /// Outcome of the greedy game on a tencent sequence.
@@ -168,6 +194,162 @@ pub fn stats(values: &[u64]) -> (f64, f64, u64, u64) {
     (mean, (var / n).sqrt(), min, max)
 }
 
+/// The settings a partial results file was made with: a rerun resumes it only when they are
+/// the same.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+pub struct PartialHeader {
+    pub game: String,
+    pub policy: String,
+    pub weights: Weights,
+    pub top_out: TopOut,
+    pub seed: u64,
+    pub max_lines: Option<u64>,
+    pub max_pieces: Option<u64>,
+}
+
+/// One finished game, one line of the partial results file.
+#[derive(Serialize, Deserialize, Debug, Clone, Copy, PartialEq)]
+pub struct GameLine {
+    /// Game index: generator seed `seed + game`.
+    pub game: u64,
+    pub lines: u64,
+    pub pieces: u64,
+    pub capped: bool,
+    pub seconds: f64,
+    pub cpu_seconds: Option<f64>,
+}
+
+/// The partial results file of a results file: `OUT` with `.partial.jsonl`.
+pub fn partial_path(out: &Path) -> PathBuf {
+    out.with_extension("partial.jsonl")
+}
+
+/// Reads a partial results file: its header and the games it holds (the first line kept for a
+/// game listed twice). A last line cut short by a kill is dropped (and cut from the file, so
+/// that appending goes on after the last whole line).
+pub fn read_partial(path: &Path) -> Result<Option<(PartialHeader, Vec<GameLine>)>> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(Error::at(path.display(), e)),
+    };
+    let whole = match text.rfind('\n') {
+        Some(i) => &text[..=i],
+        None => "",
+    };
+    if whole.len() != text.len() {
+        let f = std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .map_err(|e| Error::at(path.display(), e))?;
+        f.set_len(whole.len() as u64)
+            .map_err(|e| Error::at(path.display(), e))?;
+    }
+    let mut lines = whole.lines();
+    let Some(first) = lines.next() else {
+        return Ok(None);
+    };
+    let header: PartialHeader = serde_json::from_str(first)
+        .map_err(|e| Error::at(format!("{} line 1", path.display()), e))?;
+    let mut seen = HashSet::new();
+    let mut games = Vec::new();
+    for (i, line) in lines.enumerate() {
+        let g: GameLine = serde_json::from_str(line)
+            .map_err(|e| Error::at(format!("{} line {}", path.display(), i + 2), e))?;
+        if seen.insert(g.game) {
+            games.push(g);
+        }
+    }
+    Ok(Some((header, games)))
+}
+
+/// Appends whole lines to the partial results file, each with one write and a flush.
+struct PartialWriter(Mutex<std::fs::File>);
+
+impl PartialWriter {
+    fn open(path: &Path) -> Result<PartialWriter> {
+        let f = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(|e| Error::at(path.display(), e))?;
+        Ok(PartialWriter(Mutex::new(f)))
+    }
+    fn line<T: Serialize>(&self, value: &T) -> std::io::Result<()> {
+        let mut text = serde_json::to_string(value).expect("plain data serialises");
+        text.push('\n');
+        let mut f = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        f.write_all(text.as_bytes())?;
+        f.flush()
+    }
+}
+
+/// Checks that `out` can be written before any game is played: not a directory, its folder
+/// there or creatable.
+fn check_output(out: &Path) -> Result<()> {
+    if out.is_dir() {
+        return Err(Error::at(out.display(), "--out: is a directory"));
+    }
+    if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| Error::at(dir.display(), e))?;
+    }
+    Ok(())
+}
+
+/// Reports a long run's progress on stderr: a bar on a terminal, otherwise a line every
+/// `every` (the first after `every` too).
+struct Progress {
+    bar: Option<indicatif::ProgressBar>,
+    every: Duration,
+    last: Instant,
+}
+
+impl Progress {
+    fn new(total: u64, done: u64, every: Duration) -> Progress {
+        let bar = std::io::stderr().is_terminal().then(|| {
+            let b = crate::progress::bar(total, "{pos}/{len} games  {msg}");
+            b.set_position(done);
+            b
+        });
+        Progress {
+            bar,
+            every,
+            last: Instant::now(),
+        }
+    }
+    fn update(&mut self, total: u64, done: u64, running: u64, lines: u64, start: Instant) {
+        let msg = format!("{} running, {} lines in this run", running, group(lines));
+        if let Some(b) = &self.bar {
+            b.set_position(done);
+            b.set_message(msg);
+        } else if self.last.elapsed() >= self.every {
+            self.last = Instant::now();
+            eprintln!(
+                "play: {done}/{total} games finished, {msg}, {:.0} s",
+                start.elapsed().as_secs_f64()
+            );
+        }
+    }
+    fn finish(&self) {
+        if let Some(b) = &self.bar {
+            b.finish_and_clear();
+        }
+    }
+}
+
+/// `1234567` as `1 234 567`.
+fn group(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(' ');
+        }
+        out.push(c);
+    }
+    out
+}
+
 fn run_standard(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()> {
     let Generator::Uniform { seed: base } = seed.generator else {
         return Err(Error(format!(
@@ -183,34 +365,165 @@ fn run_standard(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()
         TopOutArg::Strict => TopOut::Strict,
     };
     let run = RunInfo::now();
-    let max_lines = args.max_lines.unwrap_or(u64::MAX);
-    let max_pieces = seed.pieces as u64;
-    let start = Instant::now();
-    let games: Vec<(greedy::GameOutcome, f64, Option<u64>)> = (0..args.games)
-        .into_par_iter()
-        .map(|g| {
-            let t = Instant::now();
-            let cpu = crate::bench::thread_cpu_ns();
-            let o = greedy::play_standard(
-                &w,
-                standard::game_seed(base, g),
-                top_out,
-                max_lines,
-                max_pieces,
+    let cap = args
+        .max_lines
+        .map(|l| format!("-cap{l}"))
+        .unwrap_or_default();
+    let pcap = args
+        .max_pieces
+        .map(|p| format!("-pieces{p}"))
+        .unwrap_or_default();
+    let strict = if top_out == TopOut::Strict {
+        "-strict"
+    } else {
+        ""
+    };
+    let out = args.out.clone().unwrap_or_else(|| {
+        PathBuf::from(format!(
+            "results/play-{}-{policy}{strict}{cap}{pcap}.json",
+            seed.name
+        ))
+    });
+    check_output(&out)?;
+    let partial = partial_path(&out);
+    if partial.is_dir() {
+        return Err(Error::at(partial.display(), "is a directory"));
+    }
+    let header = PartialHeader {
+        game: seed.name.clone(),
+        policy: policy.to_string(),
+        weights: w,
+        top_out,
+        seed: base,
+        max_lines: args.max_lines,
+        max_pieces: args.max_pieces,
+    };
+    // Games a previous run of the same settings finished.
+    let mut finished: Vec<GameLine> = Vec::new();
+    let resumed = read_partial(&partial)?;
+    let writer = PartialWriter::open(&partial)?;
+    match resumed {
+        Some((h, games)) => {
+            if h != header {
+                return Err(Error::at(
+                    partial.display(),
+                    "holds games played with other settings (player, weights, top-out, seed or caps); \
+                     move it away or choose another --out",
+                ));
+            }
+            finished = games.into_iter().filter(|g| g.game < args.games).collect();
+            eprintln!(
+                "play: resuming {}: {} of {} games already finished",
+                partial.display(),
+                finished.len(),
+                args.games
             );
-            let cpu = match (cpu, crate::bench::thread_cpu_ns()) {
-                (Some(a), Some(b)) => Some(b.saturating_sub(a)),
-                _ => None,
-            };
-            (o, t.elapsed().as_secs_f64(), cpu)
-        })
-        .collect();
+        }
+        None => writer
+            .line(&header)
+            .map_err(|e| Error::at(partial.display(), e))?,
+    }
+    let done: HashSet<u64> = finished.iter().map(|g| g.game).collect();
+    let resumed_games = finished.len() as u64;
+    let max_lines = args.max_lines.unwrap_or(u64::MAX);
+    let max_pieces = args.max_pieces.unwrap_or(u64::MAX);
+    let (threads, pool) = super::thread_pool(args.threads)?;
+    let stop = super::stop_on_ctrl_c();
+    let lines_seen = AtomicU64::new(0);
+    let running = AtomicU64::new(0);
+    let new_games: Mutex<Vec<GameLine>> = Mutex::new(Vec::new());
+    let write_error: Mutex<Option<Error>> = Mutex::new(None);
+    let all_done = AtomicBool::new(false);
+    let start = Instant::now();
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            let mut progress = Progress::new(args.games, resumed_games, Duration::from_secs(30));
+            while !all_done.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(250));
+                let n = new_games.lock().map(|g| g.len() as u64).unwrap_or(0);
+                progress.update(
+                    args.games,
+                    resumed_games + n,
+                    running.load(Ordering::Relaxed),
+                    lines_seen.load(Ordering::Relaxed),
+                    start,
+                );
+            }
+            progress.finish();
+        });
+        pool.install(|| {
+            (0..args.games)
+                .into_par_iter()
+                .filter(|g| !done.contains(g))
+                // `try_for_each` so that a stop ends the loop at once, not after a look at
+                // every game index left (`--games` may be huge).
+                .try_for_each(|g| {
+                    if stop.load(Ordering::Relaxed) {
+                        return Err(());
+                    }
+                    running.fetch_add(1, Ordering::Relaxed);
+                    let t = Instant::now();
+                    let cpu = crate::bench::thread_cpu_ns();
+                    let o = greedy::play_standard_watched(
+                        &w,
+                        standard::game_seed(base, g),
+                        top_out,
+                        max_lines,
+                        max_pieces,
+                        &stop,
+                        &lines_seen,
+                    );
+                    running.fetch_sub(1, Ordering::Relaxed);
+                    let Some(o) = o else { return Err(()) };
+                    let cpu = match (cpu, crate::bench::thread_cpu_ns()) {
+                        (Some(a), Some(b)) => Some(b.saturating_sub(a) as f64 * 1e-9),
+                        _ => None,
+                    };
+                    let line = GameLine {
+                        game: g,
+                        lines: o.lines,
+                        pieces: o.pieces,
+                        capped: o.capped,
+                        seconds: t.elapsed().as_secs_f64(),
+                        cpu_seconds: cpu,
+                    };
+                    if let Err(e) = writer.line(&line) {
+                        let mut slot = write_error.lock().unwrap_or_else(|e| e.into_inner());
+                        slot.get_or_insert(Error::at(partial.display(), e));
+                        stop.store(true, Ordering::SeqCst);
+                    }
+                    new_games
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push(line);
+                    Ok(())
+                })
+                .ok();
+        });
+        all_done.store(true, Ordering::Relaxed);
+    });
     let wall = start.elapsed().as_secs_f64();
-    let lines: Vec<u64> = games.iter().map(|g| g.0.lines).collect();
+    if let Some(e) = write_error.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(e);
+    }
+    let new_games = new_games.into_inner().unwrap_or_else(|e| e.into_inner());
+    let played = new_games.len() as u64;
+    finished.extend(new_games);
+    if (finished.len() as u64) < args.games {
+        return Err(Error(format!(
+            "interrupted: {} of {} games finished ({played} in this run), kept in {}; \
+             run the same command again to play the rest",
+            finished.len(),
+            args.games,
+            partial.display()
+        )));
+    }
+    finished.sort_by_key(|g| g.game);
+    let lines: Vec<u64> = finished.iter().map(|g| g.lines).collect();
     let (mean, se, min, max) = stats(&lines);
-    let decisions: u64 = games.iter().map(|g| g.0.pieces).sum();
-    let busy: f64 = games.iter().map(|g| g.1).sum();
-    let cpu: Option<u64> = games.iter().map(|g| g.2).sum();
+    let decisions: u64 = finished.iter().map(|g| g.pieces).sum();
+    let busy: f64 = finished.iter().map(|g| g.seconds).sum();
+    let cpu: Option<f64> = finished.iter().map(|g| g.cpu_seconds).sum();
     let report = StandardReport {
         run,
         game: seed.name.clone(),
@@ -220,43 +533,39 @@ fn run_standard(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()
         games: args.games,
         seed: base,
         max_lines: args.max_lines,
-        max_pieces,
+        max_pieces: args.max_pieces,
         mean_lines: mean,
         standard_error: se,
+        median_lines: median(&lines),
         min_lines: min,
         max_lines_reached: max,
-        capped_games: games.iter().filter(|g| g.0.capped).count() as u64,
+        capped_games: finished.iter().filter(|g| g.capped).count() as u64,
         decisions,
         decisions_per_second_per_thread: decisions as f64 / busy.max(1e-9),
-        decisions_per_cpu_second: cpu.map(|ns| decisions as f64 / (ns as f64 * 1e-9).max(1e-9)),
-        decisions_per_second_wall: decisions as f64 / wall.max(1e-9),
+        decisions_per_cpu_second: cpu.map(|s| decisions as f64 / s.max(1e-9)),
+        decisions_per_second_wall: if resumed_games == 0 {
+            Some(decisions as f64 / wall.max(1e-9))
+        } else {
+            None
+        },
         wall_seconds: wall,
-        threads: rayon::current_num_threads(),
+        game_seconds: busy,
+        resumed_games,
+        threads,
         lines_per_game: lines,
+        pieces_per_game: finished.iter().map(|g| g.pieces).collect(),
     };
-    let cap = args
-        .max_lines
-        .map(|l| format!("-cap{l}"))
-        .unwrap_or_default();
-    let strict = if top_out == TopOut::Strict {
-        "-strict"
-    } else {
-        ""
-    };
-    let out = args.out.clone().unwrap_or_else(|| {
-        PathBuf::from(format!(
-            "results/play-{}-{policy}{strict}{cap}.json",
-            seed.name
-        ))
-    });
     let json = serde_json::to_string_pretty(&report).expect("plain data serialises");
     io::write_atomic(&out, json.as_bytes())?;
+    // The results file holds every game now.
+    let _ = std::fs::remove_file(&partial);
     eprintln!(
-        "{policy} on {}: {} games, mean {:.1} lines (± {:.1} s.e.), min {min}, max {max}, {} capped, {:.0} decisions/s per thread ({} per CPU second); wrote {}",
+        "{policy} on {}: {} games, mean {:.1} lines (± {:.1} s.e.), median {}, min {min}, max {max}, {} capped, {:.0} decisions/s per thread ({} per CPU second); wrote {}",
         seed.name,
         args.games,
         mean,
         se,
+        report.median_lines,
         report.capped_games,
         report.decisions_per_second_per_thread,
         report
@@ -267,6 +576,21 @@ fn run_standard(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()
     );
     println!("{json}");
     Ok(())
+}
+
+/// The median of `values` (the mean of the middle two for an even count; 0 for none).
+pub fn median(values: &[u64]) -> f64 {
+    if values.is_empty() {
+        return 0.0;
+    }
+    let mut v = values.to_vec();
+    v.sort_unstable();
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2] as f64
+    } else {
+        (v[n / 2 - 1] as f64 + v[n / 2] as f64) / 2.0
+    }
 }
 
 fn run_tencent(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()> {
@@ -323,6 +647,123 @@ fn run_tencent(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()>
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    fn args(out: &Path, games: u64, max_lines: u64) -> Args {
+        Args {
+            seed: Some(PathBuf::from(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/seeds/standard.json"
+            ))),
+            policy: "dellacherie".into(),
+            weights: None,
+            games,
+            max_lines: Some(max_lines),
+            max_pieces: None,
+            threads: Some(1),
+            top_out: TopOutArg::Simplified,
+            out: Some(out.to_path_buf()),
+            record_out: None,
+            protocol: None,
+        }
+    }
+
+    fn temp(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("beamtris-play-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn lines_of(out: &Path) -> Vec<u64> {
+        let v: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(out).unwrap()).unwrap();
+        v["lines_per_game"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_u64().unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn a_run_resumes_from_its_partial_file_and_ends_with_the_same_games() {
+        let dir = temp("resume");
+        let fresh = dir.join("fresh.json");
+        run(&args(&fresh, 3, 2_000)).unwrap();
+        assert!(
+            !partial_path(&fresh).exists(),
+            "the partial file is removed at the end"
+        );
+        let all = lines_of(&fresh);
+        assert_eq!(all.len(), 3);
+
+        // A run killed after game 1 finished, in the middle of writing game 2's line.
+        let resumed = dir.join("resumed.json");
+        let header = PartialHeader {
+            game: "standard".into(),
+            policy: "dellacherie".into(),
+            weights: Weights::DELLACHERIE,
+            top_out: TopOut::Simplified,
+            seed: 1,
+            max_lines: Some(2_000),
+            max_pieces: None,
+        };
+        let game = GameLine {
+            game: 1,
+            lines: all[1],
+            pieces: 1,
+            capped: true,
+            seconds: 0.0,
+            cpu_seconds: None,
+        };
+        let text = format!(
+            "{}\n{}\n{{\"game\":2,\"li",
+            serde_json::to_string(&header).unwrap(),
+            serde_json::to_string(&game).unwrap()
+        );
+        std::fs::write(partial_path(&resumed), text).unwrap();
+        let (_, games) = read_partial(&partial_path(&resumed)).unwrap().unwrap();
+        assert_eq!(games, vec![game], "the torn last line is dropped");
+        run(&args(&resumed, 3, 2_000)).unwrap();
+        assert_eq!(lines_of(&resumed), all);
+        let v: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&resumed).unwrap()).unwrap();
+        assert_eq!(v["resumed_games"], 1);
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn a_partial_file_of_other_settings_is_refused() {
+        let dir = temp("other");
+        let out = dir.join("r.json");
+        let header = PartialHeader {
+            game: "standard".into(),
+            policy: "bcts".into(),
+            weights: Weights::BCTS,
+            top_out: TopOut::Simplified,
+            seed: 1,
+            max_lines: Some(2_000),
+            max_pieces: None,
+        };
+        std::fs::write(
+            partial_path(&out),
+            format!("{}\n", serde_json::to_string(&header).unwrap()),
+        )
+        .unwrap();
+        let e = run(&args(&out, 2, 2_000)).unwrap_err();
+        assert!(e.0.contains("other settings"), "{e}");
+        let e = run(&args(&dir, 2, 2_000)).unwrap_err();
+        assert!(e.0.contains("is a directory"), "{e}");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn medians() {
+        assert_eq!(median(&[5, 1, 3]), 3.0);
+        assert_eq!(median(&[4, 1, 3, 2]), 2.5);
+        assert_eq!(median(&[]), 0.0);
+    }
+
     #[test]
     fn stats_of_a_small_sample() {
         let (mean, se, min, max) = super::stats(&[1, 2, 3, 4]);

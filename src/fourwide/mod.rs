@@ -55,6 +55,16 @@ impl Config {
 pub fn solve(config: &Config, progress: &mut dyn FnMut(usize, f64)) -> Result<Policy> {
     let started = std::time::Instant::now();
     let structure = policy::Structure::build(config)?;
+    Ok(solve_structure(structure, started, progress))
+}
+
+/// Solves a configuration whose structure is built (so its size can be checked first);
+/// `started` is when the work began (the policy's `seconds` count from it).
+pub fn solve_structure(
+    structure: policy::Structure,
+    started: std::time::Instant,
+    progress: &mut dyn FnMut(usize, f64),
+) -> Policy {
     let solved = value::value_iteration(
         &structure.sequence,
         &structure.reduced,
@@ -70,7 +80,16 @@ pub fn solve(config: &Config, progress: &mut dyn FnMut(usize, f64)) -> Result<Po
         started.elapsed().as_secs_f64(),
     );
     policy.extrapolations = solved.extrapolations;
-    Ok(policy)
+    policy
+}
+
+/// An upper bound on the memory a solve of `structure` holds at its peak: three arrays of
+/// one `f64` per minimised state (the iterate, the next one or the random generator's
+/// padded copy, and the values in plain order at the end), a fourth when the policy is
+/// saved (the file's bytes).
+pub fn solve_bytes(structure: &policy::Structure, save: bool) -> u64 {
+    let arrays = if save { 4 } else { 3 };
+    structure.minimized_states() as u64 * 8 * arrays
 }
 
 #[cfg(test)]
@@ -119,6 +138,21 @@ mod tests {
         let a = policy.choices(f, Some(Piece::I), Piece::T, &[Piece::O], &[Piece::S]);
         let b = loaded.choices(f, Some(Piece::I), Piece::T, &[Piece::O], &[Piece::S]);
         assert_eq!(a.unwrap(), b.unwrap());
+    }
+
+    #[test]
+    fn bag_values_do_not_depend_on_the_thread_count() {
+        let c = config(Generator::Bag, 2, true);
+        let run = |threads| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            pool.install(|| solve(&c, &mut |_, _| {}).unwrap())
+        };
+        let (one, two) = (run(1), run(2));
+        assert_eq!(one.values, two.values);
+        assert_eq!(one.iterations, two.iterations);
     }
 
     #[test]

@@ -15,6 +15,7 @@ use crate::record::{Op, Record};
 use crate::rules::standard::{self, Drop, Landing, TopOut};
 use crate::rules::tencent;
 use crate::rules::{Piece, Pos};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// The weighted sum, in one fixed order so that every way of computing the features gives the
 /// same value to the last bit (ties then break the same way).
@@ -285,16 +286,44 @@ pub fn play_standard(
     max_lines: u64,
     max_pieces: u64,
 ) -> GameOutcome {
+    let never = AtomicBool::new(false);
+    let lines = AtomicU64::new(0);
+    play_standard_watched(w, seed, top_out, max_lines, max_pieces, &never, &lines)
+        .expect("never stopped")
+}
+
+/// Pieces between two looks at the stop flag and two progress updates (a few ms of play).
+pub const WATCH_EVERY: u64 = 1 << 14;
+
+/// [`play_standard`] for long runs: every [`WATCH_EVERY`] pieces it adds the lines cleared
+/// since the last look to `lines_seen` (a progress counter shared by the games of a run; the
+/// rest is added when the game ends) and returns `None` once `stop` is set (the game is then
+/// left unfinished). The game played is the same, piece for piece.
+pub fn play_standard_watched(
+    w: &Weights,
+    seed: u64,
+    top_out: TopOut,
+    max_lines: u64,
+    max_pieces: u64,
+    stop: &AtomicBool,
+    lines_seen: &AtomicU64,
+) -> Option<GameOutcome> {
     let mut board = Board::EMPTY;
     let mut lines = 0u64;
+    let mut reported = 0u64;
     let mut pieces = 0u64;
+    let mut capped = false;
     for shape in standard::Pieces::new(seed) {
         if lines >= max_lines || pieces >= max_pieces {
-            return GameOutcome {
-                lines,
-                pieces,
-                capped: true,
-            };
+            capped = true;
+            break;
+        }
+        if pieces & (WATCH_EVERY - 1) == 0 && pieces > 0 {
+            lines_seen.fetch_add(lines - reported, Ordering::Relaxed);
+            reported = lines;
+            if stop.load(Ordering::Relaxed) {
+                return None;
+            }
         }
         let Some((_, l)) = best_standard(&board, shape, w, top_out) else {
             break;
@@ -303,11 +332,12 @@ pub fn play_standard(
         lines += l.lines as u64;
         pieces += 1;
     }
-    GameOutcome {
+    lines_seen.fetch_add(lines - reported, Ordering::Relaxed);
+    Some(GameOutcome {
         lines,
         pieces,
-        capped: false,
-    }
+        capped,
+    })
 }
 
 /// A drop placement of the tencent game and the unit ops that reach it from spawn.
@@ -401,6 +431,25 @@ mod tests {
     fn greedy_dellacherie_clears_lines_on_standard() {
         let g = play_standard(&Weights::DELLACHERIE, 1, TopOut::Simplified, 200, u64::MAX);
         assert!(g.capped && g.lines >= 200, "{g:?}");
+    }
+
+    #[test]
+    fn a_watched_game_is_the_same_game_and_stops_when_asked() {
+        let w = Weights::DELLACHERIE;
+        let plain = play_standard(&w, 3, TopOut::Strict, 20_000, u64::MAX);
+        let seen = AtomicU64::new(0);
+        let go = AtomicBool::new(false);
+        let watched =
+            play_standard_watched(&w, 3, TopOut::Strict, 20_000, u64::MAX, &go, &seen).unwrap();
+        assert_eq!(plain, watched);
+        assert_eq!(seen.load(Ordering::Relaxed), plain.lines);
+        let stop = AtomicBool::new(true);
+        let seen = AtomicU64::new(0);
+        assert_eq!(
+            play_standard_watched(&w, 3, TopOut::Strict, 20_000, u64::MAX, &stop, &seen),
+            None
+        );
+        assert!(seen.load(Ordering::Relaxed) > 0);
     }
 
     #[test]
