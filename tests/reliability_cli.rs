@@ -534,3 +534,39 @@ fn the_scripts_rerun_incomplete_runs() {
         .unwrap();
     assert!(!missing.success());
 }
+
+#[test]
+fn play_reads_beam_weights_and_protocol_mode_refuses_game_flags() {
+    let dir = scratch("play-weights");
+    let out = dir.join("p.json");
+    let root = env!("CARGO_MANIFEST_DIR");
+    let played = run(&[
+        "play",
+        "--seed",
+        &format!("{root}/seeds/standard.json"),
+        "--weights",
+        &format!("{root}/results/tune-b200/best.json"),
+        "--games",
+        "2",
+        "--max-lines",
+        "50",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(
+        played.status.success(),
+        "{}",
+        String::from_utf8_lossy(&played.stderr)
+    );
+    let said = String::from_utf8_lossy(&played.stderr);
+    assert!(
+        said.contains("weights: read") && said.contains("best.json as"),
+        "{said}"
+    );
+    for flag in [["--policy", "bcts"], ["--seed", "seeds/standard.json"]] {
+        let refused = run(&["play", "--protocol", "classroom", flag[0], flag[1]]);
+        assert_eq!(refused.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&refused.stderr).contains("cannot be used with"));
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -68,8 +68,13 @@ pub struct Args {
     /// Where to write the tencent record (default: beside the results file, `.txt`).
     #[arg(long)]
     pub record_out: Option<PathBuf>,
-    /// Play a line protocol on stdin/stdout instead of a seed file.
-    #[arg(long, value_enum)]
+    /// Play a line protocol on stdin/stdout instead of a seed file (the protocol's own
+    /// messages choose the game and the player: the game flags are refused with it).
+    #[arg(
+        long,
+        value_enum,
+        conflicts_with_all = ["seed", "weights", "policy", "games", "max_lines", "out", "record_out"]
+    )]
     pub protocol: Option<ProtocolArg>,
 }
 
@@ -141,9 +146,9 @@ pub struct TencentReport {
 
 fn weights(args: &Args) -> Result<(String, Weights)> {
     if let Some(path) = &args.weights {
-        let text = io::read_text(path)?;
-        // serde_json's message already ends with "at line L column C".
-        let w: Weights = serde_json::from_str(&text).map_err(|e| Error::at(path.display(), e))?;
+        // Player weights or beam weights (`solve`/`tune` files): one loader tells them apart.
+        let (w, read_as) = crate::eval::weights_file::for_player(path)?;
+        eprintln!("weights: read {} as {read_as}", path.display());
         let name = path
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
