@@ -97,22 +97,14 @@ impl GuidelineWeights {
 
     /// Parses and checks weights JSON.
     pub fn parse(text: &str) -> std::result::Result<GuidelineWeights, String> {
-        let w: GuidelineWeights = serde_json::from_str(text)
-            .map_err(|e| format!("line {} column {}: {e}", e.line(), e.column()))?;
-        for (k, v) in &w.features {
-            if !FEATURES.contains(&k.as_str()) {
-                return Err(format!(
-                    "{k}: unknown guideline feature (known: {}, score_weight)",
-                    FEATURES.join(", ")
-                ));
-            }
-            if !v.is_finite() {
-                return Err(format!("{k}: weight must be a finite number"));
-            }
-        }
-        if !w.score_weight.is_finite() {
-            return Err("score_weight: must be a finite number".into());
-        }
+        let w: GuidelineWeights =
+            serde_json::from_str(text).map_err(|e| crate::error::json_error(&e))?;
+        crate::search::evaluator::check_weights(
+            &w.features,
+            w.score_weight,
+            &FEATURES,
+            "guideline feature",
+        )?;
         Ok(w)
     }
 

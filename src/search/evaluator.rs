@@ -129,20 +129,7 @@ impl Weights {
     /// Parses and checks weights JSON.
     pub fn parse(text: &str) -> std::result::Result<Weights, String> {
         let w: Weights = serde_json::from_str(text).map_err(|e| crate::error::json_error(&e))?;
-        for (k, v) in &w.features {
-            if !FEATURES.contains(&k.as_str()) {
-                return Err(format!(
-                    "{k}: unknown feature (known: {}, score_weight)",
-                    FEATURES.join(", ")
-                ));
-            }
-            if !v.is_finite() {
-                return Err(format!("{k}: weight must be a finite number"));
-            }
-        }
-        if !w.score_weight.is_finite() {
-            return Err("score_weight: must be a finite number".into());
-        }
+        check_weights(&w.features, w.score_weight, &FEATURES, "feature")?;
         Ok(w)
     }
 
@@ -158,6 +145,32 @@ impl Weights {
     fn get(&self, name: &str) -> f64 {
         self.features.get(name).copied().unwrap_or(0.0)
     }
+}
+
+/// Checks a weights map of the one weights format (feature name -> weight, and
+/// `score_weight`): every name among `known`, every weight finite. `kind` names the features
+/// in the message ("feature", "guideline feature").
+pub fn check_weights(
+    features: &BTreeMap<String, f64>,
+    score_weight: f64,
+    known: &[&str],
+    kind: &str,
+) -> std::result::Result<(), String> {
+    for (k, v) in features {
+        if !known.contains(&k.as_str()) {
+            return Err(format!(
+                "{k}: unknown {kind} (known: {}, score_weight)",
+                known.join(", ")
+            ));
+        }
+        if !v.is_finite() {
+            return Err(format!("{k}: weight must be a finite number"));
+        }
+    }
+    if !score_weight.is_finite() {
+        return Err("score_weight: must be a finite number".into());
+    }
+    Ok(())
 }
 
 /// What the rank needs to know about the placement that made a board.
