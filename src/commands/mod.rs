@@ -37,3 +37,47 @@ pub use crate::signal::{interrupted_by, stop_on_signal};
 pub(crate) fn stop_on_ctrl_c() -> Arc<AtomicBool> {
     stop_on_signal()
 }
+
+/// Progress of a beam search on stderr: a bar on a terminal; otherwise (a run logged to a
+/// file) a line every half minute stands in for it. Both `solve` paths report through it.
+pub(crate) struct SearchProgress {
+    bar: indicatif::ProgressBar,
+    start: std::time::Instant,
+    last_line: std::time::Instant,
+}
+
+impl SearchProgress {
+    /// Progress over `total` pieces, timed from `start`.
+    pub(crate) fn new(total: usize, start: std::time::Instant) -> SearchProgress {
+        SearchProgress {
+            bar: crate::progress::bar(
+                total as u64,
+                "{pos}/{len} pieces  {per_sec}  eta {eta}  best {msg}",
+            ),
+            start,
+            last_line: std::time::Instant::now(),
+        }
+    }
+
+    /// Reports one finished step.
+    pub(crate) fn step(&mut self, r: &crate::search::beam::StepReport) {
+        self.bar.set_position(r.placed as u64);
+        if r.placed.is_multiple_of(16) || r.placed == r.total {
+            self.bar.set_message(r.best_score.to_string());
+        }
+        if self.bar.is_hidden() && self.last_line.elapsed().as_secs() >= 30 {
+            self.last_line = std::time::Instant::now();
+            let secs = self.start.elapsed().as_secs_f64();
+            let eta = secs / r.placed as f64 * (r.total - r.placed) as f64;
+            eprintln!(
+                "{:>7.0} s  piece {}/{}  best {}  eta {:.0} s",
+                secs, r.placed, r.total, r.best_score, eta
+            );
+        }
+    }
+
+    /// Clears the bar.
+    pub(crate) fn finish(self) {
+        self.bar.finish_and_clear();
+    }
+}

@@ -223,32 +223,10 @@ pub fn run(args: &Args) -> Result<()> {
     };
     let start = Instant::now();
     let total = target;
-    let bar = crate::progress::bar(
-        total as u64,
-        "{pos}/{len} pieces  {per_sec}  eta {eta}  best {msg}",
-    );
-    // Without a terminal (a run logged to a file) a line every half minute stands in for the
-    // bar.
-    let plain = bar.is_hidden();
-    let mut last_line = Instant::now();
-    let result = pool.install(|| {
-        beam::search(&pieces, args.pieces, &cfg, &stop, |r| {
-            bar.set_position(r.placed as u64);
-            if r.placed % 16 == 0 || r.placed == r.total {
-                bar.set_message(r.best_score.to_string());
-            }
-            if plain && last_line.elapsed().as_secs() >= 30 {
-                last_line = Instant::now();
-                let secs = start.elapsed().as_secs_f64();
-                let eta = secs / r.placed as f64 * (r.total - r.placed) as f64;
-                eprintln!(
-                    "{:>7.0} s  piece {}/{}  best {}  eta {:.0} s",
-                    secs, r.placed, r.total, r.best_score, eta
-                );
-            }
-        })
-    });
-    bar.finish_and_clear();
+    let mut progress = super::SearchProgress::new(total, start);
+    let result =
+        pool.install(|| beam::search(&pieces, args.pieces, &cfg, &stop, |r| progress.step(r)));
+    progress.finish();
     let wall_seconds = start.elapsed().as_secs_f64();
     if result.positions.is_empty() {
         return Err(Error(format!(

@@ -98,29 +98,13 @@ pub fn run(args: &Args, seed: &Seed) -> Result<()> {
         weights_name
     );
     let start = Instant::now();
-    let bar = crate::progress::bar(
-        steps as u64,
-        "{pos}/{len} pieces  {per_sec}  eta {eta}  best {msg}",
-    );
-    let plain = bar.is_hidden();
-    let mut last_line = Instant::now();
+    let mut progress = super::SearchProgress::new(steps, start);
     let line = pool.install(|| {
         guideline::search(&game, steps, args.beam, &evaluator, &stop, |r| {
-            bar.set_position(r.placed as u64);
-            bar.set_message(r.best_score.to_string());
-            if plain && last_line.elapsed().as_secs() >= 30 {
-                last_line = Instant::now();
-                eprintln!(
-                    "{:>7.0} s  piece {}/{}  best {}",
-                    start.elapsed().as_secs_f64(),
-                    r.placed,
-                    r.total,
-                    r.best_score
-                );
-            }
+            progress.step(r)
         })
     });
-    bar.finish_and_clear();
+    progress.finish();
     let wall_seconds = start.elapsed().as_secs_f64();
     if line.moves.is_empty() {
         return Err(Error(format!(
