@@ -9,6 +9,7 @@
 pub mod field;
 pub mod minimize;
 pub mod policy;
+pub mod section;
 pub mod sequence;
 pub mod srs;
 pub mod transitions;

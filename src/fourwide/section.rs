@@ -1,0 +1,191 @@
+//! Where the 4-wide model meets a real guideline board: a *section* is four adjacent columns
+//! whose cells, from the lowest row with a gap up, are a residual field the solver knows
+//! (3 or 6 cells), with the six other columns full in the rows the combo will clear.
+//!
+//! The model's well has infinitely high walls; a real board has the side stacks, and the
+//! combo can clear at most as many rows as the sides have full. Reading the section off the
+//! board is what lets the beam, online play and the simulator hand a position to the solver.
+
+use super::field::Field;
+use crate::rules::guideline::board::{Board, COLUMN_BITS, HEIGHT, WIDTH};
+
+/// A 4-wide section on a guideline board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Section {
+    /// The leftmost of the four well columns (0..=6).
+    pub column: usize,
+    /// The lowest row with an empty cell in the well columns; every row below is full there.
+    pub floor: usize,
+    /// The well's cells from row `floor` up, in the model's notation (bit `4 * y + x`).
+    pub field: Field,
+    /// Consecutive rows from `floor` up in which all six side cells are filled.
+    pub side_rows: usize,
+}
+
+impl Section {
+    /// Rows the residual spans (1 or 2 for three cells, up to 3 for six).
+    pub fn field_rows(&self) -> usize {
+        (0..8)
+            .rev()
+            .find(|&y| self.field.0 >> (4 * y) & 0xF != 0)
+            .map_or(0, |y| y + 1)
+    }
+
+    /// Clearing rows the sides can carry: each clear takes one full side row, and the rows
+    /// the residual stands in must stay full for the next piece to complete one of them.
+    pub fn clears_available(&self) -> usize {
+        (self.side_rows + 1).saturating_sub(self.field_rows().max(1))
+    }
+}
+
+/// Rows filled from `y` up in a column word (bit `23 - y` is row `y`).
+fn full_rows_from(column: u32, y: usize) -> usize {
+    if y >= HEIGHT {
+        return 0;
+    }
+    // Row y moves to bit 31; the bits shifted in below row 23 are zeros and stop the count.
+    (column << (32 - HEIGHT + y)).leading_ones() as usize
+}
+
+/// The 4-wide section on `board` with a residual of 3 or 6 cells that `known` accepts (the
+/// caller's transition table knows which fields the solver reaches), leftmost first. Two
+/// windows can both read as a residual on one board; `known` tells the real one.
+pub fn find(board: &Board, known: impl Fn(Field) -> bool) -> Option<Section> {
+    let cols = &board.cols;
+    // Full rows from the bottom of each column.
+    let mut base = [0usize; WIDTH];
+    for (x, b) in base.iter_mut().enumerate() {
+        *b = full_rows_from(cols[x], 0);
+    }
+    (0..=WIDTH - 4).find_map(|c| section_at(cols, &base, c).filter(|s| known(s.field)))
+}
+
+fn section_at(cols: &[u32; WIDTH], base: &[usize; WIDTH], c: usize) -> Option<Section> {
+    let floor = (c..c + 4).map(|x| base[x]).min()?;
+    if floor >= HEIGHT {
+        return None;
+    }
+    // The well's cells from the floor up: rows floor.. are bits 23 - floor down to 0.
+    let above = COLUMN_BITS >> floor;
+    let mut bits = 0u32;
+    for x in 0..4 {
+        let mut col = cols[c + x] & above;
+        while col != 0 {
+            let bit = 31 - col.leading_zeros() as usize;
+            col &= !(1 << bit);
+            let y = HEIGHT - 1 - bit - floor;
+            if y >= 8 {
+                return None;
+            }
+            bits |= 1 << (4 * y + x);
+        }
+    }
+    let cells = bits.count_ones();
+    if cells != 3 && cells != 6 {
+        return None;
+    }
+    let sides = (0..WIDTH)
+        .filter(|x| !(c..c + 4).contains(x))
+        .fold(COLUMN_BITS, |acc, x| acc & cols[x]);
+    let section = Section {
+        column: c,
+        floor,
+        field: Field(bits),
+        side_rows: full_rows_from(sides, floor),
+    };
+    (section.side_rows >= section.field_rows()).then_some(section)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fourwide::srs::Placements;
+    use crate::fourwide::transitions::{seed, Transitions};
+
+    fn board(rows: &[&str]) -> Board {
+        Board::from_rows(rows).unwrap()
+    }
+
+    /// Sections whose field the SRS solver reaches from either seed.
+    fn find_known(b: &Board) -> Option<Section> {
+        let three = Transitions::build(seed(3).unwrap(), Placements::Srs);
+        let six = Transitions::build(seed(6).unwrap(), Placements::Srs);
+        find(b, |f| three.index(f).is_some() || six.index(f).is_some())
+    }
+
+    #[test]
+    fn full_rows_count_from_a_row_up() {
+        // rows 0, 1, 2 filled, row 3 empty, row 4 filled
+        let col = (0..3).chain([4]).fold(0u32, |c, y| c | 1 << (23 - y));
+        assert_eq!(full_rows_from(col, 0), 3);
+        assert_eq!(full_rows_from(col, 1), 2);
+        assert_eq!(full_rows_from(col, 3), 0);
+        assert_eq!(full_rows_from(col, 4), 1);
+        assert_eq!(full_rows_from(COLUMN_BITS, 0), HEIGHT);
+        assert_eq!(full_rows_from(COLUMN_BITS, 23), 1);
+        assert_eq!(full_rows_from(COLUMN_BITS, 24), 0);
+    }
+
+    #[test]
+    fn a_centre_well_over_xxx_() {
+        let b = board(&[
+            "XX.....XXX",
+            "XXX....XXX",
+            "XXX....XXX",
+            "XXXXXX.XXX",
+            "XXXXXXXXX.",
+        ]);
+        let s = find_known(&b).unwrap();
+        assert_eq!(s.column, 3);
+        assert_eq!(s.floor, 1);
+        assert_eq!(s.field, Field::parse("XXX_").unwrap());
+        assert_eq!(s.side_rows, 3);
+        assert_eq!(s.clears_available(), 3);
+    }
+
+    #[test]
+    fn a_two_row_residual_needs_both_side_rows() {
+        let b = board(&["XXX...XXXX", "XXXX..XXXX"]);
+        let s = find_known(&b).unwrap();
+        assert_eq!((s.column, s.floor), (2, 0));
+        assert_eq!(s.field, Field::parse("X___/XX__").unwrap());
+        assert_eq!(s.side_rows, 2);
+        assert_eq!(s.clears_available(), 1);
+        // the window one column right reads three cells too, but no solve reaches them
+        assert_eq!(find(&b, |_| true).unwrap().column, 2);
+        assert!(find(&b, |f| f != s.field).is_some_and(|t| t.column == 3));
+        // one side cell missing in the residual's top row: not a section
+        let b = board(&["XX....XXXX", "XXXX..XXXX"]);
+        assert_eq!(find_known(&b), None);
+    }
+
+    #[test]
+    fn no_section_on_plain_boards() {
+        assert_eq!(find(&Board::EMPTY, |_| true), None);
+        // four open columns but five residual cells
+        let b = board(&["XXX....XXX", "XXXXX..XXX"]);
+        assert_eq!(find(&b, |_| true), None);
+        // a cell floating high above the residual
+        let b = board(&[
+            "XXX.X..XXX",
+            "XXX....XXX",
+            "XXX....XXX",
+            "XXX....XXX",
+            "XXX....XXX",
+            "XXX....XXX",
+            "XXX....XXX",
+            "XXX....XXX",
+            "XXXXXX.XXX",
+        ]);
+        assert_eq!(find(&b, |_| true), None);
+    }
+
+    #[test]
+    fn edge_wells_and_six_residuals() {
+        let b = board(&["....XXXXXX", "X...XXXXXX", "XX..XXXXXX", "XXX.XXXXXX"]);
+        let s = find(&b, |_| true).unwrap();
+        assert_eq!((s.column, s.floor, s.side_rows), (0, 0, 4));
+        assert_eq!(s.field, Field::parse("X___/XX__/XXX_").unwrap());
+        assert_eq!(s.field.cells(), 6);
+    }
+}
