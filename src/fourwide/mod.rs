@@ -6,6 +6,7 @@
 //! refinement of the (field, hold) pairs) → `value` (value iteration over classes × queue
 //! states) → `policy` (values mapped back to states, best moves, save and load).
 
+pub mod continuation;
 pub mod field;
 pub mod minimize;
 pub mod policy;

@@ -31,10 +31,9 @@ impl Section {
             .map_or(0, |y| y + 1)
     }
 
-    /// Clearing rows the sides can carry: each clear takes one full side row, and the rows
-    /// the residual stands in must stay full for the next piece to complete one of them.
+    /// Clearing pieces the sides can carry: each clear takes one full side row.
     pub fn clears_available(&self) -> usize {
-        (self.side_rows + 1).saturating_sub(self.field_rows().max(1))
+        self.side_rows
     }
 }
 
@@ -150,7 +149,7 @@ mod tests {
         assert_eq!((s.column, s.floor), (2, 0));
         assert_eq!(s.field, Field::parse("X___/XX__").unwrap());
         assert_eq!(s.side_rows, 2);
-        assert_eq!(s.clears_available(), 1);
+        assert_eq!(s.clears_available(), 2);
         // the window one column right reads three cells too, but no solve reaches them
         assert_eq!(find(&b, |_| true).unwrap().column, 2);
         assert!(find(&b, |f| f != s.field).is_some_and(|t| t.column == 3));
