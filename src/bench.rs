@@ -322,7 +322,9 @@ pub fn beam_step_figures(
         format!("guideline beam step per kept state (hold, beam {beam}, 1 thread, wall)"),
         &mut || {
             let mut kept = 0;
-            crate::search::guideline::search(game, steps, beam, &ev, &stop, |r| kept += r.kept);
+            crate::search::guideline::search(game, steps, beam, &ev, None, &stop, |r| {
+                kept += r.kept
+            });
             kept
         },
     );

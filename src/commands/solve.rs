@@ -44,6 +44,10 @@ pub struct Args {
     /// to the same path with `.txt`.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Guideline games: rank boards by their features alone, without the 4-wide solver's
+    /// combo runs over the known queue (for measuring what the sub-strategy adds).
+    #[arg(long)]
+    pub no_fourwide: bool,
 }
 
 /// The results file of a solve.
@@ -175,6 +179,12 @@ pub fn run(args: &Args) -> Result<()> {
         return Err(Error(format!(
             "solve plays the tencent rule set; the seed's rules are {:?}",
             seed.rules
+        )));
+    }
+    if args.no_fourwide {
+        return Err(Error(format!(
+            "--no-fourwide: the game {} has no combos (tencent rules); it applies to guideline games",
+            seed.name
         )));
     }
     crate::limits::check_beam("--beam", args.beam)?;

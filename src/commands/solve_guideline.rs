@@ -4,9 +4,11 @@
 use super::solve::{record_path, Args};
 use crate::error::{Error, Result};
 use crate::eval::guideline::{GuidelineEvaluator, GuidelineWeights};
+use crate::fourwide::continuation::Continuation;
+use crate::fourwide::section;
 use crate::io;
 use crate::results::{load_average, peak_memory_bytes, process_cpu_seconds, RunInfo};
-use crate::rules::guideline::replay::{self, Game, Outcome};
+use crate::rules::guideline::replay::{self, Game, LockEvent, Outcome};
 use crate::rules::guideline::Objective;
 use crate::search::beam::SearchEnd;
 use crate::search::guideline;
@@ -25,6 +27,12 @@ pub struct GuidelineSolveReport {
     /// the replayed record.
     #[serde(flatten)]
     pub outcome: Outcome,
+    /// Whether the 4-wide sub-strategy ranked the search's boards (`--no-fourwide` off).
+    pub fourwide: bool,
+    /// Combo runs of at least four clears that started on a 4-wide section.
+    pub fourwide_sections: usize,
+    /// The longest of those runs (clearing pieces).
+    pub fourwide_longest: usize,
     pub attack_per_piece: f64,
     pub points_per_piece: f64,
     /// True when every piece asked for was searched (neither stopped nor emptied).
@@ -74,11 +82,12 @@ pub fn run(args: &Args, seed: &Seed) -> Result<()> {
     let steps = args.pieces.unwrap_or(game.length).min(game.length);
     let out = args.out.clone().unwrap_or_else(|| {
         PathBuf::from(format!(
-            "runs/solve-{}-b{}-p{}-{}.json",
+            "runs/solve-{}-b{}-p{}-{}{}.json",
             seed.name,
             args.beam,
             steps,
-            weights_name.replace(['/', '.'], "_")
+            weights_name.replace(['/', '.'], "_"),
+            if args.no_fourwide { "-no-fourwide" } else { "" }
         ))
     });
     let record_file = record_path(&out);
@@ -99,8 +108,11 @@ pub fn run(args: &Args, seed: &Seed) -> Result<()> {
     );
     let start = Instant::now();
     let mut progress = super::SearchProgress::new(steps, start);
+    let continuation =
+        Continuation::build(&game.pieces, game.rules.combo_table, game.rules.objective);
+    let fourwide = (!args.no_fourwide).then_some(&continuation);
     let line = pool.install(|| {
-        guideline::search(&game, steps, args.beam, &evaluator, &stop, |r| {
+        guideline::search(&game, steps, args.beam, &evaluator, fourwide, &stop, |r| {
             progress.step(r)
         })
     });
@@ -118,7 +130,8 @@ pub fn run(args: &Args, seed: &Seed) -> Result<()> {
     let reread = game
         .parse_record(&record.to_string())
         .map_err(|e| Error(format!("bug: the written record does not parse: {e}")))?;
-    let outcome = replay::replay(&reread, &game);
+    let mut sections = SectionCount::default();
+    let outcome = replay::replay_with(&reread, &game, |e| sections.lock(e, &continuation));
     let score = match game.rules.objective {
         Objective::Points => outcome.points,
         Objective::Attack => outcome.attack,
@@ -143,6 +156,9 @@ pub fn run(args: &Args, seed: &Seed) -> Result<()> {
     let report = GuidelineSolveReport {
         score,
         objective: game.rules.objective,
+        fourwide: fourwide.is_some(),
+        fourwide_sections: sections.runs,
+        fourwide_longest: sections.longest,
         attack_per_piece: per_piece(outcome.attack),
         points_per_piece: per_piece(outcome.points),
         outcome,
@@ -175,7 +191,7 @@ pub fn run(args: &Args, seed: &Seed) -> Result<()> {
     let json = serde_json::to_string_pretty(&report).expect("plain data serialises");
     io::write_atomic(&out, format!("{json}\n").as_bytes())?;
     eprintln!(
-        "{} {:?} (verified by replay): {} points, {} attack, {} pieces, max combo {}, {} T-spins, {} perfect clears, {:.1} s; wrote {} and {}",
+        "{} {:?} (verified by replay): {} points, {} attack, {} pieces, max combo {}, {} T-spins, {} perfect clears, {} 4-wide sections, {:.1} s; wrote {} and {}",
         report.score,
         report.objective,
         report.outcome.points,
@@ -184,10 +200,41 @@ pub fn run(args: &Args, seed: &Seed) -> Result<()> {
         report.outcome.max_combo,
         report.outcome.tspins,
         report.outcome.perfect_clears,
+        report.fourwide_sections,
         wall_seconds,
         out.display(),
         record_file.display()
     );
     println!("{json}");
     Ok(())
+}
+
+/// Combo runs of four or more clears that started on a 4-wide section, counted over a replay.
+#[derive(Default)]
+struct SectionCount {
+    /// The running combo started on a section.
+    in_section: bool,
+    runs: usize,
+    longest: usize,
+}
+
+impl SectionCount {
+    fn lock(&mut self, e: &LockEvent, continuation: &Continuation) {
+        if e.rows == 0 {
+            self.in_section = false;
+            return;
+        }
+        if e.combo == 0 {
+            self.in_section = section::find(&e.before.board, |f| continuation.knows(f)).is_some();
+        }
+        if self.in_section {
+            let clears = e.combo as usize + 1;
+            if clears == 4 {
+                self.runs += 1;
+            }
+            if clears >= 4 {
+                self.longest = self.longest.max(clears);
+            }
+        }
+    }
 }

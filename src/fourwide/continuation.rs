@@ -125,6 +125,11 @@ impl Continuation {
         }
     }
 
+    /// Whether a solve from the 3- or 6-cell seed reaches `field`.
+    pub fn knows(&self, field: Field) -> bool {
+        self.field_index(field).is_some()
+    }
+
     /// The global index of a residual field, if a solve from either seed reaches it.
     fn field_index(&self, field: Field) -> Option<usize> {
         match field.cells() {

@@ -7,7 +7,7 @@
 //! board is what lets the beam, online play and the simulator hand a position to the solver.
 
 use super::field::Field;
-use crate::rules::guideline::board::{Board, COLUMN_BITS, HEIGHT, WIDTH};
+use crate::rules::guideline::board::{row_bit, Board, COLUMN_BITS, HEIGHT, WIDTH};
 
 /// A 4-wide section on a guideline board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,48 +51,96 @@ fn full_rows_from(column: u32, y: usize) -> usize {
 /// windows can both read as a residual on one board; `known` tells the real one.
 pub fn find(board: &Board, known: impl Fn(Field) -> bool) -> Option<Section> {
     let cols = &board.cols;
-    // Full rows from the bottom of each column.
+    // Full rows from the bottom of each column, and the AND of the columns left of x
+    // (`prefix[x]`) and from x on (`suffix[x]`): the side cells of a window are
+    // `prefix[c] & suffix[c + 4]`.
     let mut base = [0usize; WIDTH];
-    for (x, b) in base.iter_mut().enumerate() {
-        *b = full_rows_from(cols[x], 0);
+    let mut prefix = [COLUMN_BITS; WIDTH + 1];
+    let mut suffix = [COLUMN_BITS; WIDTH + 1];
+    for x in 0..WIDTH {
+        base[x] = full_rows_from(cols[x], 0);
+        prefix[x + 1] = prefix[x] & cols[x];
     }
-    (0..=WIDTH - 4).find_map(|c| section_at(cols, &base, c).filter(|s| known(s.field)))
-}
-
-fn section_at(cols: &[u32; WIDTH], base: &[usize; WIDTH], c: usize) -> Option<Section> {
-    let floor = (c..c + 4).map(|x| base[x]).min()?;
-    if floor >= HEIGHT {
-        return None;
+    for x in (0..WIDTH).rev() {
+        suffix[x] = suffix[x + 1] & cols[x];
     }
-    // The well's cells from the floor up: rows floor.. are bits 23 - floor down to 0.
-    let above = COLUMN_BITS >> floor;
-    let mut bits = 0u32;
-    for x in 0..4 {
-        let mut col = cols[c + x] & above;
-        while col != 0 {
-            let bit = 31 - col.leading_zeros() as usize;
-            col &= !(1 << bit);
-            let y = HEIGHT - 1 - bit - floor;
-            if y >= 8 {
-                return None;
+    for c in 0..=WIDTH - 4 {
+        let floor = base[c].min(base[c + 1]).min(base[c + 2]).min(base[c + 3]);
+        if floor >= HEIGHT {
+            continue;
+        }
+        // Most windows fail one of the two cheap tests: the sides full at the floor, the
+        // residual's size.
+        let sides = prefix[c] & suffix[c + 4];
+        if sides & row_bit(floor) == 0 {
+            continue;
+        }
+        let above = COLUMN_BITS >> floor;
+        let cells = (cols[c] & above).count_ones()
+            + (cols[c + 1] & above).count_ones()
+            + (cols[c + 2] & above).count_ones()
+            + (cols[c + 3] & above).count_ones();
+        if cells != 3 && cells != 6 {
+            continue;
+        }
+        if let Some(s) = section_at(cols, c, floor, cells, sides) {
+            if known(s.field) {
+                return Some(s);
             }
-            bits |= 1 << (4 * y + x);
         }
     }
-    let cells = bits.count_ones();
-    if cells != 3 && cells != 6 {
+    None
+}
+
+/// The section of window `c` with its floor, residual size and side cells already read.
+fn section_at(
+    cols: &[u32; WIDTH],
+    c: usize,
+    floor: usize,
+    cells: u32,
+    sides: u32,
+) -> Option<Section> {
+    let side_rows = full_rows_from(sides, floor);
+    // Rows floor..floor + 8 of a column as a byte, row `floor` in bit 0.
+    let window = |col: u32| -> u32 {
+        let byte = if floor <= 16 {
+            col >> (16 - floor)
+        } else {
+            col << (floor - 16)
+        } as u8;
+        byte.reverse_bits() as u32
+    };
+    let mut bits = 0u32;
+    let mut inside = 0;
+    for x in 0..4 {
+        let rows = window(cols[c + x]);
+        inside += rows.count_ones();
+        bits |= spread(rows) << x;
+    }
+    if inside != cells {
+        // a cell eight or more rows above the floor
         return None;
     }
-    let sides = (0..WIDTH)
-        .filter(|x| !(c..c + 4).contains(x))
-        .fold(COLUMN_BITS, |acc, x| acc & cols[x]);
     let section = Section {
         column: c,
         floor,
         field: Field(bits),
-        side_rows: full_rows_from(sides, floor),
+        side_rows,
     };
-    (section.side_rows >= section.field_rows()).then_some(section)
+    (side_rows >= section.field_rows()).then_some(section)
+}
+
+/// Bit `y` of `rows` (0..8) moved to bit `4 * y`: one well column in the model's layout.
+#[inline]
+fn spread(rows: u32) -> u32 {
+    let mut out = 0;
+    let mut r = rows;
+    while r != 0 {
+        let y = r.trailing_zeros();
+        out |= 1 << (4 * y);
+        r &= r - 1;
+    }
+    out
 }
 
 #[cfg(test)]

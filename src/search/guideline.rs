@@ -4,6 +4,7 @@
 
 use super::beam::{self, BeamGame, Line, StepReport};
 use crate::eval::guideline::GuidelineEvaluator;
+use crate::fourwide::continuation::Continuation;
 use crate::record::{Op, Record};
 use crate::rules::guideline::movegen::{self, Placement};
 use crate::rules::guideline::piece::Active;
@@ -24,6 +25,26 @@ pub struct GuidelineSearch<'a> {
     /// Pieces to place (at most the game's length).
     pub steps: usize,
     pub evaluator: &'a GuidelineEvaluator,
+    /// The 4-wide sub-strategy: a state in a 4-wide section is ranked as the board its known
+    /// combo run leaves plus what the run earns (`None`: the board features alone).
+    pub fourwide: Option<&'a Continuation>,
+}
+
+impl GuidelineSearch<'_> {
+    /// The rank of `after`, reached with `score` by lock `k` (0-based).
+    #[inline]
+    fn rank(&self, k: usize, after: &State, score: u32) -> f64 {
+        let ahead = self
+            .fourwide
+            .and_then(|fw| fw.ahead(after, after.next_index(k + 1), self.steps - (k + 1)));
+        match ahead {
+            Some(a) if a.clears > 0 => self.evaluator.rank(
+                &a.after,
+                score.saturating_add(a.gain.min(u32::MAX as u64) as u32),
+            ),
+            _ => self.evaluator.rank(after, score),
+        }
+    }
 }
 
 impl BeamGame for GuidelineSearch<'_> {
@@ -92,7 +113,7 @@ impl BeamGame for GuidelineSearch<'_> {
                     Move { placement: p, hold },
                     after,
                     score,
-                    self.evaluator.rank(&after, score),
+                    self.rank(k, &after, score),
                 );
             }
         }
@@ -105,6 +126,7 @@ pub fn search(
     steps: usize,
     beam_width: usize,
     evaluator: &GuidelineEvaluator,
+    fourwide: Option<&Continuation>,
     stop: &AtomicBool,
     report: impl FnMut(&StepReport),
 ) -> Line<Move> {
@@ -112,6 +134,7 @@ pub fn search(
         game,
         steps: steps.min(game.length),
         evaluator,
+        fourwide,
     };
     beam::search_game(&s, beam_width, stop, report)
 }
