@@ -121,6 +121,23 @@ pub fn check_outputs(outputs: &[(&str, &Path)]) -> Result<()> {
     Ok(())
 }
 
+/// Checks that no output is one of the run's inputs (`--out` naming the game file would
+/// replace the game with the results).
+pub fn check_not_inputs(outputs: &[(&str, &Path)], inputs: &[(&str, &Path)]) -> Result<()> {
+    for (flag_o, o) in outputs {
+        for (flag_i, i) in inputs {
+            if identity(o) == identity(i) {
+                return Err(Error(format!(
+                    "{flag_o} {}: the same file as {flag_i} {}; the run would overwrite its input",
+                    o.display(),
+                    i.display()
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Writes `contents` to `path` atomically: a temporary file beside it, then a rename. On any
 /// failure the temporary file is removed and `path` is left as it was.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<()> {

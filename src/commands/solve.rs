@@ -44,10 +44,23 @@ pub struct Args {
     /// to the same path with `.txt`.
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// Guideline games: rank boards by their features alone, without the 4-wide solver's
-    /// combo runs over the known queue (for measuring what the sub-strategy adds).
-    #[arg(long)]
+    /// Guideline games: the 4-wide sub-strategy, which ranks a board holding a 4-wide section
+    /// by the combo run the 4-wide solver finds for it over the known pieces. `auto` uses it
+    /// where it was measured to pay (the attack objective with the guideline combo table,
+    /// results/guideline/fourwide-ablation-*), `on` and `off` force it.
+    #[arg(long, value_enum, default_value_t = FourwideUse::Auto)]
+    pub fourwide: FourwideUse,
+    /// The same as `--fourwide off`: boards ranked by their features alone.
+    #[arg(long, conflicts_with = "fourwide")]
     pub no_fourwide: bool,
+}
+
+/// Whether a guideline solve uses the 4-wide sub-strategy.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FourwideUse {
+    Auto,
+    On,
+    Off,
 }
 
 /// The results file of a solve.
@@ -170,6 +183,22 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     })
 }
 
+/// Refuses outputs that name the game or weights file the run reads.
+pub fn check_not_inputs(args: &Args, out: &Path, record: &Path) -> Result<()> {
+    let weights = Path::new(&args.weights);
+    let mut inputs = vec![];
+    if let Some(seed) = &args.seed {
+        inputs.push(("--seed", seed.as_path()));
+    }
+    if weights.is_file() {
+        inputs.push(("--weights", weights));
+    }
+    io::check_not_inputs(
+        &[("--out", out), ("the record (--out with .txt)", record)],
+        &inputs,
+    )
+}
+
 pub fn run(args: &Args) -> Result<()> {
     let seed = io::load_seed(args.seed.as_deref())?;
     if seed.guideline_rules().is_some() {
@@ -181,9 +210,10 @@ pub fn run(args: &Args) -> Result<()> {
             seed.rules
         )));
     }
-    if args.no_fourwide {
+    if args.no_fourwide || args.fourwide != FourwideUse::Auto {
         return Err(Error(format!(
-            "--no-fourwide: the game {} has no combos (tencent rules); it applies to guideline games",
+            "--fourwide/--no-fourwide: the game {} has no combos (tencent rules); they apply to \
+             guideline games",
             seed.name
         )));
     }
@@ -205,6 +235,7 @@ pub fn run(args: &Args) -> Result<()> {
         .clone()
         .unwrap_or_else(|| default_out(&seed.name, args, &weights, target));
     let record_file = record_path(&out);
+    check_not_inputs(args, &out, &record_file)?;
     io::check_outputs(&[
         ("--out", out.as_path()),
         ("the record (--out with .txt)", record_file.as_path()),

@@ -1,7 +1,7 @@
 //! `beamtris solve --seed GAME.json` on a guideline game: the beam over board, hold, combo
 //! and back-to-back; the record and a results JSON whose figures come from replaying it.
 
-use super::solve::{record_path, Args};
+use super::solve::{record_path, Args, FourwideUse};
 use crate::error::{Error, Result};
 use crate::eval::guideline::{GuidelineEvaluator, GuidelineWeights};
 use crate::fourwide::continuation::Continuation;
@@ -9,6 +9,7 @@ use crate::fourwide::section;
 use crate::io;
 use crate::results::{load_average, peak_memory_bytes, process_cpu_seconds, RunInfo};
 use crate::rules::guideline::replay::{self, Game, LockEvent, Outcome};
+use crate::rules::guideline::score::ComboTable;
 use crate::rules::guideline::Objective;
 use crate::search::beam::SearchEnd;
 use crate::search::guideline;
@@ -80,6 +81,14 @@ pub fn run(args: &Args, seed: &Seed) -> Result<()> {
     let evaluator = GuidelineEvaluator::new(weights.clone());
     let (threads, pool) = super::thread_pool(args.threads)?;
     let steps = args.pieces.unwrap_or(game.length).min(game.length);
+    let use_fourwide = match (args.no_fourwide, args.fourwide) {
+        (true, _) | (_, FourwideUse::Off) => false,
+        (_, FourwideUse::On) => true,
+        (_, FourwideUse::Auto) => {
+            game.rules.objective == Objective::Attack
+                && game.rules.combo_table == ComboTable::Guideline
+        }
+    };
     let out = args.out.clone().unwrap_or_else(|| {
         PathBuf::from(format!(
             "runs/solve-{}-b{}-p{}-{}{}.json",
@@ -87,10 +96,11 @@ pub fn run(args: &Args, seed: &Seed) -> Result<()> {
             args.beam,
             steps,
             weights_name.replace(['/', '.'], "_"),
-            if args.no_fourwide { "-no-fourwide" } else { "" }
+            if use_fourwide { "" } else { "-no-fourwide" }
         ))
     });
     let record_file = record_path(&out);
+    super::solve::check_not_inputs(args, &out, &record_file)?;
     io::check_outputs(&[
         ("--out", out.as_path()),
         ("the record (--out with .txt)", record_file.as_path()),
@@ -110,7 +120,7 @@ pub fn run(args: &Args, seed: &Seed) -> Result<()> {
     let mut progress = super::SearchProgress::new(steps, start);
     let continuation =
         Continuation::build(&game.pieces, game.rules.combo_table, game.rules.objective);
-    let fourwide = (!args.no_fourwide).then_some(&continuation);
+    let fourwide = use_fourwide.then_some(&continuation);
     let line = pool.install(|| {
         guideline::search(&game, steps, args.beam, &evaluator, fourwide, &stop, |r| {
             progress.step(r)
