@@ -243,6 +243,23 @@ pub fn wells(b: &Board) -> u32 {
     }
 }
 
+/// Rows a vertical I would clear now: the most rows, up to 4, that are full but for one
+/// column, counted up from that column's lowest open cell (the column open above them).
+#[inline]
+pub fn tetris_ready(b: &Board) -> u32 {
+    let tops = b.column_tops();
+    let mut best = 0;
+    for (x, &top) in tops.iter().enumerate() {
+        let want = crate::board::FULL_ROW & !(1u16 << x);
+        let mut n = 0;
+        while n < 4 && (top as usize) > n && b.row(top as usize - 1 - n) == want {
+            n += 1;
+        }
+        best = best.max(n as u32);
+    }
+    best
+}
+
 /// Filled cells.
 #[inline(always)]
 pub fn cells(b: &Board) -> u32 {
@@ -507,6 +524,35 @@ mod tests {
             }
         }
         Board::from_rows(&rows)
+    }
+
+    #[test]
+    fn tetris_ready_counts_rows_full_but_the_open_column() {
+        assert_eq!(tetris_ready(&Board::EMPTY), 0);
+        let b = board(
+            "#.........\n\
+             #######.##\n\
+             #######.##\n\
+             #######.##\n\
+             ###.######",
+        );
+        // three rows full but column 7, open above; the hole in column 3 is not a well
+        assert_eq!(tetris_ready(&b), 3);
+        let b = board(
+            "####.#####\n\
+             ####.#####\n\
+             ####.#####\n\
+             ####.#####\n\
+             ####.#####",
+        );
+        assert_eq!(tetris_ready(&b), 4);
+        // a covered column is not open: its lowest open cell is above the cover
+        let b = board(
+            "....#.....\n\
+             ####.#####\n\
+             ####.#####",
+        );
+        assert_eq!(tetris_ready(&b), 0);
     }
 
     #[test]

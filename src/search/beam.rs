@@ -382,6 +382,20 @@ pub struct BeamResult {
     pub placed: usize,
 }
 
+/// For each piece index k, how many pieces from k + 1 on the next I piece is (1: piece k + 1
+/// is an I), 0 when no I follows.
+fn upcoming_i(pieces: &[Piece]) -> Vec<u32> {
+    let mut out = vec![0u32; pieces.len()];
+    let mut next: Option<usize> = None;
+    for k in (0..pieces.len()).rev() {
+        out[k] = next.map_or(0, |i| (i - k) as u32);
+        if pieces[k].shape == crate::piece::Shape::I {
+            next = Some(k);
+        }
+    }
+    out
+}
+
 /// Lines cleared x the piece's own cells in them, and the landing height.
 fn move_features(board: &Board, piece: Piece, pos: Pos, lines: u32) -> Move {
     let cells = piece.shape.cells(pos.state);
@@ -410,6 +424,7 @@ fn move_features(board: &Board, piece: Piece, pos: Pos, lines: u32) -> Move {
         landing_height: HEIGHT as f64 - (lo as f64 + hi as f64) / 2.0,
         lines,
         eroded_cells: eroded,
+        upcoming_i: 0,
     }
 }
 
@@ -417,6 +432,9 @@ fn move_features(board: &Board, piece: Piece, pos: Pos, lines: u32) -> Move {
 /// sequence never scores, so it is not placed.
 struct TencentGame<'a> {
     pieces: &'a [Piece],
+    /// `upcoming_i[k]`: pieces from piece k + 1 to the next I (0: none), when the rank
+    /// reads it.
+    upcoming_i: Vec<u32>,
     total: usize,
     cfg: &'a BeamConfig,
 }
@@ -460,11 +478,12 @@ impl BeamGame for TencentGame<'_> {
                 }
             }
             let score = score + lock.gain();
-            let mv = if uses_move {
+            let mut mv = if uses_move {
                 move_features(board, piece, pos, lock.lines)
             } else {
                 Move::default()
             };
+            mv.upcoming_i = self.upcoming_i.get(k).copied().unwrap_or(0);
             emit(
                 pos,
                 lock.board,
@@ -488,7 +507,17 @@ pub fn search(
     let total = limit
         .unwrap_or(usize::MAX)
         .min(pieces.len().saturating_sub(1));
-    let game = TencentGame { pieces, total, cfg };
+    let upcoming_i = if cfg.evaluator.uses_upcoming() {
+        upcoming_i(pieces)
+    } else {
+        Vec::new()
+    };
+    let game = TencentGame {
+        pieces,
+        upcoming_i,
+        total,
+        cfg,
+    };
     let line = search_game(&game, cfg.beam, stop, report);
     let record = rebuild_record(pieces, &line.moves, cfg.moves);
     BeamResult {
@@ -518,6 +547,18 @@ pub fn rebuild_record(pieces: &[Piece], positions: &[Pos], moves: MoveSet) -> Re
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn upcoming_i_counts_to_the_next_i() {
+        let pieces: Vec<Piece> = "TIOOISZ"
+            .chars()
+            .map(|c| Piece {
+                shape: crate::piece::Shape::from_letter(c).unwrap(),
+                state: 0,
+            })
+            .collect();
+        assert_eq!(upcoming_i(&pieces), vec![1, 3, 2, 1, 0, 0, 0]);
+    }
     use crate::replay;
     use crate::search::evaluator::Weights;
     use crate::seed::Seed;

@@ -26,7 +26,7 @@ pub struct Weights {
 }
 
 /// Names of the features a weights file may use.
-pub const FEATURES: [&str; 10] = [
+pub const FEATURES: [&str; 12] = [
     "cells",
     "row_transitions",
     "column_transitions",
@@ -37,6 +37,8 @@ pub const FEATURES: [&str; 10] = [
     "landing_height",
     "eroded_cells",
     "lines",
+    "tetris_ready",
+    "i_ready",
 ];
 
 /// Built-in weight sets by name.
@@ -183,6 +185,9 @@ pub struct Move {
     pub lines: u32,
     /// Lines cleared x the piece's own cells in them.
     pub eroded_cells: u32,
+    /// Pieces from the next one to the next I piece (1: the next piece is an I; 0: none
+    /// left): what the optimizer knows and a player does not.
+    pub upcoming_i: u32,
 }
 
 /// Weights unpacked into fields for the hot loop.
@@ -199,8 +204,13 @@ pub struct Evaluator {
     landing_height: f64,
     eroded_cells: f64,
     lines: f64,
+    tetris_ready: f64,
+    i_ready: f64,
     score_weight: f64,
 }
+
+/// `i_ready` counts a ready well only when an I comes within this many pieces.
+pub const I_READY_WITHIN: u32 = 2;
 
 impl Evaluator {
     pub fn new(weights: Weights) -> Evaluator {
@@ -215,6 +225,8 @@ impl Evaluator {
             landing_height: weights.get("landing_height"),
             eroded_cells: weights.get("eroded_cells"),
             lines: weights.get("lines"),
+            tetris_ready: weights.get("tetris_ready"),
+            i_ready: weights.get("i_ready"),
             score_weight: weights.score_weight,
             weights,
         }
@@ -223,6 +235,11 @@ impl Evaluator {
     /// Whether the rank reads the placement (so the caller must fill [`Move`]).
     pub fn uses_move(&self) -> bool {
         self.landing_height != 0.0 || self.eroded_cells != 0.0 || self.lines != 0.0
+    }
+
+    /// Whether the rank reads how far the next I piece is.
+    pub fn uses_upcoming(&self) -> bool {
+        self.i_ready != 0.0
     }
 
     /// The rank of `board` reached with `score` points (lower is better).
@@ -251,6 +268,14 @@ impl Evaluator {
         }
         if self.lines != 0.0 {
             r += self.lines * mv.lines as f64;
+        }
+        let i_soon = mv.upcoming_i != 0 && mv.upcoming_i <= I_READY_WITHIN;
+        if self.tetris_ready != 0.0 || (self.i_ready != 0.0 && i_soon) {
+            let ready = crate::eval::features::tetris_ready(board) as f64;
+            r += self.tetris_ready * ready;
+            if i_soon {
+                r += self.i_ready * ready;
+            }
         }
         r
     }
