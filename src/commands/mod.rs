@@ -10,6 +10,7 @@ pub mod show;
 pub mod solve;
 pub mod solve_guideline;
 pub mod tune;
+pub mod tune_ask_tell;
 pub mod verify;
 
 use crate::error::{Error, Result};

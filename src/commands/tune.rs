@@ -61,6 +61,16 @@ pub struct Args {
     /// Output folder, e.g. results/tune-b150/.
     #[arg(long)]
     pub out: PathBuf,
+    /// Ask/tell, step 1: write the next generation's candidates as weights files and one
+    /// `beamtris solve ...` command per line (OUT/gen-N/commands.txt) instead of scoring them
+    /// here, so any runner (GNU parallel, a Slurm job array, several hosts) can score them.
+    #[arg(long, conflicts_with = "tell")]
+    pub ask: bool,
+    /// Ask/tell, step 2: read the asked generation's results (OUT/gen-N/cand-K.json, written
+    /// by those commands), refit the distribution and write the outputs. Says which results
+    /// are missing; telling a generation twice changes nothing.
+    #[arg(long)]
+    pub tell: bool,
 }
 
 /// Everything that defines a run: a resume must match it exactly.
@@ -273,6 +283,12 @@ pub fn run(args: &Args) -> Result<()> {
     let settings = settings(args, &seed.name)?;
     check_out(&args.out)?;
     let mut state = load_or_start(&args.out, settings)?;
+    if args.ask {
+        return super::tune_ask_tell::ask(args, &state);
+    }
+    if args.tell {
+        return super::tune_ask_tell::tell(args, &mut state);
+    }
     if state.cem.generation >= args.generations {
         write_outputs(&args.out, &state)?;
         eprintln!(
@@ -387,6 +403,8 @@ mod tests {
             rng_seed: 5,
             threads: Some(2),
             out: out.to_path_buf(),
+            ask: false,
+            tell: false,
         }
     }
 

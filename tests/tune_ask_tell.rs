@@ -1,0 +1,119 @@
+//! `tune --ask` / `--tell` end to end: the commands it writes, run one by one as any runner
+//! would, give the same state as the in-process `tune`; missing, torn and stale results are
+//! named; telling twice changes nothing.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_beamtris"))
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("beamtris-asktell-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A tiny tuning run: 60 pieces, beam 4, four candidates.
+fn tune(out: &Path, extra: &[&str]) -> Output {
+    bin()
+        .args(["tune", "--beam", "4", "--pieces", "60", "--population", "4"])
+        .args(["--rng-seed", "5", "--threads", "1", "--out"])
+        .arg(out)
+        .args(extra)
+        .output()
+        .unwrap()
+}
+
+fn ok(o: &Output) -> String {
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Runs one line of commands.txt with this build's binary.
+fn run_line(line: &str) {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(words[0], "beamtris");
+    let o = bin().args(&words[1..]).output().unwrap();
+    ok(&o);
+}
+
+fn cem(out: &Path) -> serde_json::Value {
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("state.json")).unwrap()).unwrap();
+    v["cem"].clone()
+}
+
+#[test]
+fn ask_tell_equals_the_in_process_tune() {
+    let dir = scratch("equal");
+    let (split, whole) = (dir.join("split"), dir.join("whole"));
+    for _ in 0..2 {
+        ok(&tune(&split, &["--ask"]));
+        // asking again changes nothing
+        let again = ok(&tune(&split, &["--ask"]));
+        assert!(again.contains("already asked"), "{again}");
+        let g = cem(&split)["generation"].as_u64().unwrap() + 1;
+        let gen = split.join(format!("gen-{g:03}"));
+        let lines = std::fs::read_to_string(gen.join("commands.txt")).unwrap();
+        let lines: Vec<&str> = lines.lines().collect();
+        assert_eq!(lines.len(), 4);
+        // a missing result is named, and nothing moves
+        run_line(lines[0]);
+        let o = tune(&split, &["--tell"]);
+        assert_eq!(o.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.contains("3 of 4") && err.contains("cand-01.json (missing)"),
+            "{err}"
+        );
+        assert_eq!(cem(&split)["generation"].as_u64().unwrap(), g - 1);
+        // a torn result is named too
+        std::fs::write(gen.join("cand-01.json"), "{\"score\": 1").unwrap();
+        let err = String::from_utf8_lossy(&tune(&split, &["--tell"]).stderr).into_owned();
+        assert!(err.contains("cand-01.json (not a results JSON)"), "{err}");
+        for line in &lines[1..] {
+            run_line(line);
+        }
+        ok(&tune(&split, &["--tell"]));
+        assert_eq!(cem(&split)["generation"].as_u64().unwrap(), g);
+        // telling twice changes nothing
+        let again = ok(&tune(&split, &["--tell"]));
+        assert!(again.contains("already told"), "{again}");
+    }
+    ok(&tune(&whole, &["--generations", "2"]));
+    assert_eq!(
+        cem(&split),
+        cem(&whole),
+        "ask/tell gives the in-process run's state"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn tell_before_ask_and_stale_results_are_refused() {
+    let dir = scratch("refuse");
+    let out = dir.join("t");
+    let o = tune(&out, &["--tell"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("has not been asked"));
+    ok(&tune(&out, &["--ask"]));
+    let gen = out.join("gen-001");
+    let lines = std::fs::read_to_string(gen.join("commands.txt")).unwrap();
+    for line in lines.lines() {
+        run_line(line);
+    }
+    // a result that scored other weights (say, from an older ask) is not taken
+    let text = std::fs::read_to_string(gen.join("cand-02.json")).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    v["weights"]["holes"] = serde_json::json!(123.0);
+    std::fs::write(gen.join("cand-02.json"), v.to_string()).unwrap();
+    let err = String::from_utf8_lossy(&tune(&out, &["--tell"]).stderr).into_owned();
+    assert!(err.contains("cand-02.json (scored other weights)"), "{err}");
+    // --ask and --tell together is a usage error
+    assert_eq!(tune(&out, &["--ask", "--tell"]).status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).ok();
+}
