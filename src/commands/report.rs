@@ -3,7 +3,7 @@
 
 use crate::error::{Error, Result};
 use crate::io;
-use crate::report::{self, compare, sweep};
+use crate::report::{self, compare, curve, sweep};
 use std::path::{Path, PathBuf};
 
 /// Summarise a folder of solve results: summary.json, summary.md and SVG plots.
@@ -30,6 +30,16 @@ pub enum Kind {
         /// The weights the others are measured against (default: default).
         #[arg(long, default_value = "default")]
         reference: String,
+    },
+    /// Score against wall time beside the peers' measured points: summary.md and
+    /// score-vs-time.svg.
+    Curve {
+        /// The folder of solve results (its complete whole-game runs are the points).
+        #[arg(long, default_value = "results/curve")]
+        dir: PathBuf,
+        /// More solve results files to draw, e.g. the best record's.
+        #[arg(long)]
+        also: Vec<PathBuf>,
     },
 }
 
@@ -97,6 +107,34 @@ pub fn run(args: &Args) -> Result<()> {
             eprintln!(
                 "{}; wrote summary.json, summary.md and the plots in {}",
                 crate::limits::plural(groups.len() as u64, "group", "groups"),
+                dir.display()
+            );
+            print!("{md}");
+        }
+        Kind::Curve { dir, also } => {
+            let mut runs = report::load_runs(dir)?;
+            let depth = dir.components().count();
+            for path in also {
+                let mut run = report::load_run(path)?;
+                // linked from inside `dir`
+                run.name = format!(
+                    "{}{}",
+                    "../".repeat(depth),
+                    path.with_extension("").display()
+                );
+                runs.push(run);
+            }
+            let points = curve::points(&runs);
+            check_outputs(dir, &["summary.md", "score-vs-time.svg"].map(String::from))?;
+            let md = curve::summary_md(&points);
+            io::write_atomic(&dir.join("summary.md"), md.as_bytes())?;
+            io::write_atomic(
+                &dir.join("score-vs-time.svg"),
+                curve::plot(&points).as_bytes(),
+            )?;
+            eprintln!(
+                "{}; wrote summary.md and score-vs-time.svg in {}",
+                crate::limits::plural(points.len() as u64, "point", "points"),
                 dir.display()
             );
             print!("{md}");

@@ -108,10 +108,10 @@ pub fn ask(args: &Args, state: &State) -> Result<()> {
     write_outputs(&args.out, state)?;
     io::write_atomic(&commands, lines.as_bytes())?;
     eprintln!(
-        "generation {g}: {} candidates; run the lines of {} (e.g. parallel -j 2 < {0}), then \
-         tune --tell with the same arguments",
+        "generation {g}: {} candidates; run the lines of {path} (e.g. parallel -j 2 < {path}), \
+         then tune --tell with the same arguments",
         candidates.len(),
-        commands.display()
+        path = commands.display()
     );
     println!("{}", commands.display());
     Ok(())

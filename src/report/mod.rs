@@ -4,6 +4,7 @@
 //! rebuilt at any time from the runs kept in a folder.
 
 pub mod compare;
+pub mod curve;
 pub mod svg;
 pub mod sweep;
 
@@ -113,28 +114,33 @@ pub fn load_runs(dir: &Path) -> Result<Vec<SolveRun>> {
         })
         .collect();
     paths.sort();
-    let mut runs = Vec::new();
-    for p in paths {
-        let text = crate::io::read_text(&p)?;
-        let mut run: SolveRun = serde_json::from_str(&text).map_err(|e| {
-            Error::at(
-                p.display(),
-                format!(
-                    "not a solve results file ({})",
-                    crate::error::json_error(&e)
-                ),
-            )
-        })?;
-        run.name = p
-            .file_stem()
-            .map(|s| s.to_string_lossy().to_string())
-            .unwrap_or_default();
-        runs.push(run);
-    }
+    let runs = paths
+        .iter()
+        .map(|p| load_run(p))
+        .collect::<Result<Vec<_>>>()?;
     if runs.is_empty() {
         return Err(Error::at(dir.display(), "no solve results (*.json) here"));
     }
     Ok(runs)
+}
+
+/// One `solve` results file; `name` is its stem. An error names the file.
+pub fn load_run(p: &Path) -> Result<SolveRun> {
+    let text = crate::io::read_text(p)?;
+    let mut run: SolveRun = serde_json::from_str(&text).map_err(|e| {
+        Error::at(
+            p.display(),
+            format!(
+                "not a solve results file ({})",
+                crate::error::json_error(&e)
+            ),
+        )
+    })?;
+    run.name = p
+        .file_stem()
+        .map(|s| s.to_string_lossy().to_string())
+        .unwrap_or_default();
+    Ok(run)
 }
 
 /// `drop` or `reach`.
