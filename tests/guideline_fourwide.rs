@@ -2,22 +2,13 @@
 //! 4-wide sections and earns more attack than the same search without it, the results JSON
 //! says so and replays, and the flags that select it are checked.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_beamtris"))
-}
+use common::{bin, fails_saying, json};
+use std::path::Path;
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("beamtris-4w-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn json(path: &Path) -> serde_json::Value {
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+fn scratch(name: &str) -> std::path::PathBuf {
+    common::scratch("4w", name)
 }
 
 fn solve(dir: &Path, name: &str, extra: &[&str]) -> serde_json::Value {
@@ -41,15 +32,6 @@ fn solve(dir: &Path, name: &str, extra: &[&str]) -> serde_json::Value {
         .unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     json(&out)
-}
-
-fn fails_saying(out: &Output, want: &[&str]) {
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
-    assert_eq!(err.lines().count(), 1, "{err}");
-    for w in want {
-        assert!(err.contains(w), "{w:?} not in {err}");
-    }
 }
 
 #[test]

@@ -2,18 +2,14 @@
 //! would, give the same state as the in-process `tune`; missing, torn and stale results are
 //! named; telling twice changes nothing.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_beamtris"))
-}
+use common::bin;
+use std::path::Path;
+use std::process::Output;
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("beamtris-asktell-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn scratch(name: &str) -> std::path::PathBuf {
+    common::scratch("asktell", name)
 }
 
 /// A tiny tuning run: 60 pieces, beam 4, four candidates.
