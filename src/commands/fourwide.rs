@@ -41,6 +41,37 @@ pub struct Args {
 pub enum Action {
     /// The best placement for a field, hold piece and queue, with its expected combo.
     Query(QueryArgs),
+    /// Play the solved policy on the real guideline board (well in columns 3..6, sides full,
+    /// pieces from the real spawn moved by the engine's move generation) and compare the mean
+    /// combo with the value the solver predicts: prints {"predicted", "mean", "ci95", "games"}.
+    Simulate(SimulateArgs),
+}
+
+/// Options of `fourwide simulate`.
+#[derive(clap::Args, Debug)]
+pub struct SimulateArgs {
+    /// How pieces are generated.
+    #[arg(long, value_enum, default_value_t = GeneratorArg::Bag)]
+    pub generator: GeneratorArg,
+    /// Pieces visible after the current one.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=5))]
+    pub preview: u8,
+    /// Hold on (the held piece uniform at the start, as the field value averages).
+    #[arg(long)]
+    pub hold: bool,
+    /// The field the games start from, in SPEC notation (default `XXX_`; `best` for the field
+    /// with the highest value).
+    #[arg(long, default_value = "XXX_")]
+    pub field: String,
+    /// Games to play.
+    #[arg(long, default_value_t = 1000)]
+    pub games: usize,
+    /// Seed of the games' random numbers: the same seed gives the same games.
+    #[arg(long, default_value_t = 1)]
+    pub rng_seed: u64,
+    /// End a game after this many clears (counted as played to there).
+    #[arg(long, default_value_t = 1_000_000)]
+    pub max_clears: usize,
 }
 
 /// The model options shared by solving and querying (a query with `--policy` takes them
@@ -185,6 +216,7 @@ fn structure_that_fits(config: &Config, save: bool, what: &str) -> Result<Struct
 pub fn run(args: &Args) -> Result<()> {
     match &args.action {
         Some(Action::Query(q)) => query(q),
+        Some(Action::Simulate(a)) => simulate(a),
         None => solve(args),
     }
 }
@@ -565,4 +597,67 @@ mod tests {
         );
         std::fs::remove_dir_all(&dir).ok();
     }
+}
+
+#[derive(Serialize)]
+struct SimulateReport {
+    #[serde(flatten)]
+    measured: fourwide::simulate::Measured,
+    field: String,
+    generator: &'static str,
+    preview: u8,
+    hold: bool,
+    rng_seed: u64,
+    agrees: bool,
+    seconds: f64,
+}
+
+fn simulate(a: &SimulateArgs) -> Result<()> {
+    if a.games == 0 {
+        return Err(Error("--games 0: give at least 1".into()));
+    }
+    let started = std::time::Instant::now();
+    let model = Model {
+        residuals: Some(3),
+        generator: Some(a.generator),
+        placements: Some(PlacementsArg::Srs),
+    };
+    let config = model.config(a.preview as usize, a.hold)?;
+    let field = if a.field == "best" {
+        None
+    } else {
+        Some(Field::parse(&a.field)?)
+    };
+    let structure = structure_that_fits(&config, false, "--preview")?;
+    let policy = solve_config(structure, started);
+    let field = match field {
+        Some(f) => f,
+        None => policy
+            .field_values()
+            .into_iter()
+            .max_by(|x, y| x.1.total_cmp(&y.1))
+            .map(|v| v.0)
+            .expect("a solve has fields"),
+    };
+    let bar = crate::progress::bar(a.games as u64, "{pos}/{len} games  eta {eta}");
+    let measured =
+        fourwide::simulate::simulate(&policy, field, a.games, a.rng_seed, a.max_clears, |g| {
+            bar.set_position(g as u64)
+        })?;
+    bar.finish_and_clear();
+    let report = SimulateReport {
+        agrees: (measured.mean - measured.predicted).abs() <= measured.ci95,
+        field: field.to_string(),
+        generator: config.generator.name(),
+        preview: a.preview,
+        hold: a.hold,
+        rng_seed: a.rng_seed,
+        seconds: started.elapsed().as_secs_f64(),
+        measured,
+    };
+    println!(
+        "{}",
+        serde_json::to_string(&report).expect("plain data serialises")
+    );
+    Ok(())
 }

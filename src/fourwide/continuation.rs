@@ -48,7 +48,7 @@ pub struct Ahead {
     pub after: State,
 }
 
-fn piece_of(shape: Shape) -> Piece {
+pub fn piece_of(shape: Shape) -> Piece {
     match shape {
         Shape::I => Piece::I,
         Shape::L => Piece::L,

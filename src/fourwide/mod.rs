@@ -12,6 +12,7 @@ pub mod minimize;
 pub mod policy;
 pub mod section;
 pub mod sequence;
+pub mod simulate;
 pub mod srs;
 pub mod transitions;
 pub mod value;

@@ -36,7 +36,7 @@ const SPAWN_Y: i32 = 8;
 
 /// The crate's shape for a 4-wide piece: the SRS tables are kept once, in
 /// [`crate::rules::srs`].
-fn shape(piece: Piece) -> Shape {
+pub fn shape(piece: Piece) -> Shape {
     match piece {
         Piece::T => Shape::T,
         Piece::J => Shape::J,
