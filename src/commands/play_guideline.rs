@@ -89,6 +89,13 @@ pub fn run(args: &Args, seed: &Seed, seed_path: &Path) -> Result<()> {
     let previews = args.previews.unwrap_or(DEFAULT_PREVIEWS);
     let beam = args.beam.unwrap_or(DEFAULT_BEAM);
     crate::limits::check_beam("--beam", beam)?;
+    if previews == 0 {
+        // Holding into the empty slot plays the first preview, which a player must see.
+        return Err(Error(
+            "--previews 0: give at least 1 (holding into the empty slot plays the first preview)"
+                .into(),
+        ));
+    }
     if args.max_pieces == Some(0) {
         return Err(Error("--max-pieces 0: give at least 1".into()));
     }

@@ -77,12 +77,13 @@ pub fn decide(
     beam: usize,
     evaluator: &GuidelineEvaluator,
 ) -> Option<Move> {
+    // Holding into an empty slot plays the first preview: with none there is nothing to see.
+    assert!(previews >= 1, "online play needs at least one preview");
     let (window, steps) = visible(game, locks, state, previews);
     let search = Window {
         search: GuidelineSearch {
             game: &window,
-            // At least the piece in play, even with no preview (and an empty hold slot).
-            steps: steps.max(1).min(game.length - locks),
+            steps,
             evaluator,
             fourwide: None,
         },
