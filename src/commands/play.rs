@@ -61,7 +61,8 @@ pub struct Args {
     #[arg(long)]
     pub max_lines: Option<u64>,
     /// Stop a game once it has placed this many pieces (standard rules; default: no cap: the
-    /// seed file's `pieces`, the length `solve` plays, does not cap `play`).
+    /// seed file's `pieces`, the length `solve` plays, does not cap `play`). On a guideline
+    /// game: the pieces to play (default: the game's length).
     #[arg(long)]
     pub max_pieces: Option<u64>,
     /// Worker threads for the games (default: every core; one on a guideline game, whose
