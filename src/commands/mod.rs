@@ -5,6 +5,7 @@ pub mod bench;
 pub mod features;
 pub mod fourwide;
 pub mod play;
+pub mod play_guideline;
 pub mod report;
 pub mod show;
 pub mod solve;

@@ -33,15 +33,26 @@ use std::time::{Duration, Instant};
 /// Play with a greedy one-piece player (Dellacherie, El-Tetris, BCTS weights).
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The game: a `standard` seed file (uniform pieces) or a `tencent` one.
+    /// The game: a `standard` seed file (uniform pieces), a `tencent` one, or a `guideline`
+    /// one (played online: see --previews).
     #[arg(long, required_unless_present = "protocol")]
     pub seed: Option<PathBuf>,
     /// The weight set: dellacherie, eltetris or bcts.
     #[arg(long, default_value = "dellacherie")]
     pub policy: String,
-    /// A weights JSON file (feature name -> weight) used instead of --policy.
+    /// A weights JSON file (feature name -> weight) used instead of --policy. On a guideline
+    /// game: a guideline preset (attack, points) or weights file (default: the preset of the
+    /// game's objective).
     #[arg(long)]
     pub weights: Option<PathBuf>,
+    /// Guideline games only: the previews the player sees after the piece in play (default 5,
+    /// as in TETR.IO). Each piece is decided by a beam over the hold piece, the piece in play
+    /// and these, never further; the first move of the best-ranked line is played.
+    #[arg(long)]
+    pub previews: Option<usize>,
+    /// Guideline games only: states that search keeps per piece (default 1000).
+    #[arg(long)]
+    pub beam: Option<usize>,
     /// Games to play (standard rules), in parallel.
     #[arg(long, default_value_t = 1)]
     pub games: u64,
@@ -50,22 +61,26 @@ pub struct Args {
     #[arg(long)]
     pub max_lines: Option<u64>,
     /// Stop a game once it has placed this many pieces (standard rules; default: no cap: the
-    /// seed file's `pieces`, the length `solve` plays, does not cap `play`).
+    /// seed file's `pieces`, the length `solve` plays, does not cap `play`). On a guideline
+    /// game: the pieces to play (default: the game's length).
     #[arg(long)]
     pub max_pieces: Option<u64>,
-    /// Worker threads for the games (default: every core).
+    /// Worker threads for the games (default: every core; one on a guideline game, whose
+    /// time a move is a one-thread figure).
     #[arg(long)]
     pub threads: Option<usize>,
     /// Game over rule (standard rules): simplified (stack above the board after clearing) or
     /// strict (piece above the board before clearing).
     #[arg(long, value_enum, default_value_t = TopOutArg::Simplified)]
     pub top_out: TopOutArg,
-    /// Results file (default: results/play-<game>-<policy>[-strict][-cap<lines>][-pieces<n>].json).
+    /// Results file (default: results/play-<game>-<policy>[-strict][-cap<lines>][-pieces<n>].json;
+    /// on a guideline game runs/play-<game>-p<previews>-b<beam>-<weights>[-pieces<n>].json).
     /// Each game is appended to `OUT` with `.partial.jsonl` as it finishes; an interrupted
     /// run keeps them there and the same command resumes it.
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// Where to write the tencent record (default: beside the results file, `.txt`).
+    /// Where to write the tencent or guideline record (default: beside the results file,
+    /// `.txt`).
     #[arg(long)]
     pub record_out: Option<PathBuf>,
     /// Play a line protocol on stdin/stdout instead of a seed file (the protocol's own
@@ -73,7 +88,7 @@ pub struct Args {
     #[arg(
         long,
         value_enum,
-        conflicts_with_all = ["seed", "weights", "policy", "games", "max_lines", "out", "record_out"]
+        conflicts_with_all = ["seed", "weights", "policy", "games", "max_lines", "out", "record_out", "previews", "beam"]
     )]
     pub protocol: Option<ProtocolArg>,
 }
@@ -170,8 +185,26 @@ pub fn run(args: &Args) -> Result<()> {
         let stdin = std::io::stdin();
         return protocol::run_protocol(stdin.lock(), std::io::stdout().lock());
     }
-    let (policy, w) = weights(args)?;
     let seed = io::load_seed(args.seed.as_deref())?;
+    let seed_path = args.seed.as_deref().unwrap_or(Path::new("-"));
+    if seed.guideline_rules().is_some() {
+        return super::play_guideline::run(args, &seed, seed_path);
+    }
+    for (given, flag) in [
+        (args.previews.is_some(), "--previews"),
+        (args.beam.is_some(), "--beam"),
+    ] {
+        if given {
+            return Err(Error::at(
+                seed_path.display(),
+                format!(
+                    "{flag}: only guideline games are played online (this game's rules are {})",
+                    seed.rules
+                ),
+            ));
+        }
+    }
+    let (policy, w) = weights(args)?;
     match seed.rules.as_str() {
         "standard" => run_standard(args, &seed, &policy, w),
         _ => run_tencent(args, &seed, &policy, w),
@@ -670,6 +703,8 @@ mod tests {
             out: Some(out.to_path_buf()),
             record_out: None,
             protocol: None,
+            previews: None,
+            beam: None,
         }
     }
 

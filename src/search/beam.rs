@@ -39,6 +39,10 @@ pub trait BeamGame: Sync {
     const WHOLE_GAME: bool = false;
     /// About how many children a state has: the children buffers start this large.
     const CHILDREN_HINT: usize = 34;
+    /// Whether the line returned is that of the best-ranked state of the last step reached
+    /// rather than the highest score: over a short horizon (online play on the visible
+    /// pieces) the score so far says little about the board it leaves, the rank says both.
+    const LINE_BY_RANK: bool = false;
 
     /// The state the game starts in.
     fn start(&self) -> Self::State;
@@ -311,6 +315,10 @@ pub fn search_game<G: BeamGame>(
         {
             best = (top.score, top.node);
         }
+    }
+    if G::LINE_BY_RANK {
+        // Kept in rank order; the last beam that had states (the start at worst).
+        best = (beam[0].score, beam[0].node);
     }
     Line {
         score: best.0,

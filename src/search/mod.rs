@@ -5,4 +5,5 @@ mod drop_values;
 pub mod evaluator;
 pub mod greedy;
 pub mod guideline;
+pub mod online;
 pub mod tune;
