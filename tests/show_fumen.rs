@@ -2,12 +2,18 @@
 //! page's field must be the engine's board (cell for cell, with the piece letters as colours)
 //! and every page's piece must cover exactly the cells the engine locked.
 //!
+//! Guideline games too: the committed TETR.IO record and records made here that stack into
+//! the buffer rows, every page against the guideline replay.
+//!
 //! Needs node and npm (the package is installed into a folder under the target directory, once)
 //! and the sample record in `../shared/`; without them the test says why and passes.
 
 use beamtris::io;
+use beamtris::record::Record;
+use beamtris::rules::guideline::game::{self as glock, State};
+use beamtris::rules::guideline::movegen;
+use beamtris::rules::guideline::replay::{self as guideline, EndReason, LockEvent};
 use beamtris::seed::Seed;
-use beamtris::show::fumen_pages::to_fumen;
 use beamtris::show::game::{shape_of_colour, Game};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -175,8 +181,11 @@ fn check_range(dir: &Path, record: &Path, game: &Game, from: usize, to: usize, c
             (Some(op), Some(frame)) if k < to => {
                 assert_eq!(op.kind, frame.piece.shape.letter().to_string());
                 let mut got: Vec<(i32, i32)> = op.cells.iter().map(|c| (c[0], c[1])).collect();
-                let mut want: Vec<(i32, i32)> =
-                    frame.cells.iter().map(|&(x, y)| to_fumen(x, y)).collect();
+                let mut want: Vec<(i32, i32)> = frame
+                    .cells
+                    .iter()
+                    .map(|&(x, y)| (x as i32, 19 - y as i32))
+                    .collect();
                 got.sort();
                 want.sort();
                 assert_eq!(got, want, "piece {k}: fumen cells vs locked cells");
@@ -232,4 +241,166 @@ fn tetris_fumen_decodes_every_page_to_the_engine_board() {
         checked += 1;
     }
     eprintln!("show_fumen: also checked {checked} edge records");
+}
+
+fn repo(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
+}
+
+/// A record of `n` pieces on `game` that places each piece where `key` is smallest, among the
+/// placements that are not a lock out; it stops where a piece has no such placement.
+fn record_by(
+    game: &guideline::Game,
+    n: usize,
+    key: impl Fn(&movegen::Placement) -> (i32, i8, u8),
+) -> Record {
+    let mut state = State::START;
+    let mut paths = Vec::new();
+    let mut out = Vec::new();
+    for k in 0..n {
+        let shape = game.pieces[state.next_index(k)];
+        movegen::placements(&state.board, shape, game.rules.rotation, &mut out);
+        out.retain(|p| p.cells().iter().any(|c| c.1 < 20));
+        let Some(best) = out.iter().min_by_key(|p| key(p)) else {
+            break;
+        };
+        let Some(path) = movegen::path(&state.board, best, game.rules.rotation) else {
+            break;
+        };
+        state = glock::lock(&state, &best.active(), game.rules.combo_table).0;
+        paths.push(path);
+    }
+    Record::from_paths(paths.iter().map(|p| p.as_slice()))
+}
+
+/// Decodes `beamtris show RECORD --seed SEED --fumen [--from --to]` with `tetris-fumen` and
+/// checks every page against the replay's locks: the field cell by cell (letters as colours,
+/// row 23 empty as fumen has no row for it), the piece's cells, the lock flag, the comment.
+fn check_guideline(dir: &Path, record: &Path, seed: &Path, from: usize, to: Option<usize>) {
+    let game = guideline::Game::from_seed(&Seed::load(seed).unwrap()).unwrap();
+    let text = std::fs::read_to_string(record).unwrap();
+    let rec = game.parse_record(&text).unwrap();
+    let mut events: Vec<LockEvent> = Vec::new();
+    let outcome = guideline::replay_with(&rec, &game, |e| events.push(*e));
+    let to = to.unwrap_or(events.len());
+    let (from_s, to_s) = (from.to_string(), to.to_string());
+    let args = [
+        "show",
+        record.to_str().unwrap(),
+        "--seed",
+        seed.to_str().unwrap(),
+        "--fumen",
+        "--from",
+        &from_s,
+        "--to",
+        &to_s,
+    ];
+    let pages = decode_with_node(dir, &beamtris(&args), &format!("guideline-{from}-{to}.txt"));
+    assert_eq!(pages.len(), to - from + 1);
+    // Which piece filled each cell, replayed here from the events' cells and boards.
+    let mut letters = vec![['_'; 10]; 24];
+    for (k, page) in std::iter::repeat_n(None, from)
+        .chain(pages.iter().map(Some))
+        .enumerate()
+    {
+        let board = if k == 0 {
+            State::START.board
+        } else {
+            events[k - 1].after.board
+        };
+        if let Some(page) = page {
+            for (r, row) in page.rows.iter().enumerate() {
+                let y = 22 - r;
+                let want: String = (0..10)
+                    .map(|x| {
+                        assert_eq!(letters[y][x] != '_', board.filled(x, y), "lock {k}");
+                        letters[y][x]
+                    })
+                    .collect();
+                assert_eq!(
+                    row,
+                    &want,
+                    "{}: page of lock {k}, row {y}",
+                    record.display()
+                );
+            }
+            assert!((0..10).all(|x| !board.filled(x, 23)));
+            assert!(page.lock);
+            if k < to {
+                let e = &events[k];
+                let op = page.op.as_ref().expect("a page before the end has a piece");
+                assert_eq!(op.kind, e.piece.letter().to_string());
+                let mut got: Vec<(i32, i32)> = op.cells.iter().map(|c| (c[0], c[1])).collect();
+                let mut want: Vec<(i32, i32)> =
+                    e.cells.iter().map(|&(x, y)| (x as i32, y as i32)).collect();
+                got.sort();
+                want.sort();
+                assert_eq!(got, want, "lock {k}: fumen cells vs locked cells");
+                assert!(
+                    page.comment
+                        .starts_with(&format!("piece {k} {}", e.piece.letter())),
+                    "{}",
+                    page.comment
+                );
+            } else {
+                assert!(page.op.is_none());
+            }
+            let (points, attack) = match k {
+                0 => (0, 0),
+                _ => (events[k - 1].total_points, events[k - 1].total_attack),
+            };
+            assert!(
+                page.comment
+                    .contains(&format!(", points {points}, attack {attack}, lines ")),
+                "{}",
+                page.comment
+            );
+        }
+        // Lock k into the letters and clear its full rows, as the board did.
+        if let Some(e) = events.get(k) {
+            for &(x, y) in &e.cells {
+                letters[y as usize][x as usize] = e.piece.letter();
+            }
+            letters.retain(|row| row.contains(&'_'));
+            letters.resize(24, ['_'; 10]);
+        }
+    }
+    eprintln!(
+        "show_fumen: {} locks {from}..{to}, end {:?}",
+        record.display(),
+        outcome.end_reason
+    );
+}
+
+#[test]
+fn tetris_fumen_decodes_guideline_pages_to_the_replay() {
+    let Some(dir) = reference_decoder() else {
+        return;
+    };
+    let seed = repo("seeds/tetrio-1742887628-attack.json");
+    let record = repo("results/guideline/solve-tetrio-1742887628-attack-b300.txt");
+    check_guideline(&dir, &record, &seed, 0, None);
+    check_guideline(&dir, &record, &seed, 400, Some(460));
+
+    // Stacks that reach the buffer rows: the highest placement that is not a lock out, until
+    // the game ends; and a hold as the first move.
+    let game = guideline::Game::from_seed(&Seed::load(&seed).unwrap()).unwrap();
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let high = record_by(&game, 200, |p| {
+        let top = p.cells().iter().map(|c| c.1).max().unwrap();
+        (-(top as i32), p.x, p.state)
+    });
+    let high_path = tmp.join("show-fumen-guideline-high.txt");
+    std::fs::write(&high_path, high.to_string()).unwrap();
+    let mut top = 0;
+    let outcome = guideline::replay_with(&high, &game, |e| {
+        top = top.max(e.cells.iter().map(|c| c.1).max().unwrap());
+    });
+    assert_eq!(top, 22, "the stack reaches the highest row a lock can");
+    assert_ne!(outcome.end_reason, Some(EndReason::PiecesDone));
+    check_guideline(&dir, &high_path, &seed, 0, None);
+
+    let held = tmp.join("show-fumen-guideline-hold.txt");
+    std::fs::write(&held, "N,H1,D99,N,C1,L4,N,R4").unwrap();
+    check_guideline(&dir, &held, &seed, 0, None);
 }

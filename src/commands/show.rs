@@ -4,6 +4,9 @@
 
 use crate::error::{Error, Result};
 use crate::io;
+use crate::rules::guideline::replay::Game as GuidelineRules;
+use crate::show::frames::Replay;
+use crate::show::guideline_text::{self, GuidelineGame};
 use crate::show::{animate, fumen_pages, game::Game, html, text};
 use std::path::PathBuf;
 
@@ -61,26 +64,61 @@ pub fn run(args: &Args) -> Result<()> {
     if let Some(path) = &args.html {
         io::check_outputs(&[("--html", path.as_path())])?;
     }
-    let seed = io::load_seed(args.seed.as_deref())?;
-    if let Some(game) = crate::rules::guideline::replay::Game::from_seed(&seed) {
-        return show_guideline(args, &game);
-    }
-    let record = io::read_record(&args.record)?;
-    let game = Game::replay(&record, seed.pieces())?;
     let ranged = args.from.is_some() || args.to.is_some();
     if ranged && !(args.fumen || args.animate) {
         return Err(Error(
             "--from and --to go with --fumen or --animate (use --at K for one board)".into(),
         ));
     }
+    let seed = io::load_seed(args.seed.as_deref())?;
+    let family = match GuidelineRules::from_seed(&seed) {
+        Some(rules) => {
+            let text = io::read_text(&args.record)?;
+            let record = rules
+                .parse_record(&text)
+                .map_err(|e| Error::at(args.record.display(), e))?;
+            let game = GuidelineGame::replay(&record, &rules)?;
+            Family::Guideline(game, rules)
+        }
+        None => {
+            let record = io::read_record(&args.record)?;
+            Family::Tencent(Game::replay(&record, seed.pieces())?)
+        }
+    };
+    if args.html.is_none() && !args.fumen && !args.animate {
+        return match &family {
+            Family::Tencent(game) => {
+                let k = args.at.unwrap_or(game.placed());
+                game.check_count("--at", k)?;
+                print!("{}", text::render(game, k));
+                Ok(())
+            }
+            Family::Guideline(game, rules) => {
+                print!(
+                    "{}",
+                    guideline_text::render(game, rules, args.at.unwrap_or(game.placed()))?
+                );
+                Ok(())
+            }
+        };
+    }
+    let replay = match &family {
+        Family::Tencent(game) => Replay::from_tencent(game),
+        Family::Guideline(game, rules) => Replay::from_guideline(game, rules),
+    };
     let from = args.from.unwrap_or(0);
-    let to = args.to.unwrap_or(game.placed());
+    let to = args.to.unwrap_or(replay.placed());
     if let Some(path) = &args.html {
+        let Family::Tencent(game) = &family else {
+            return Err(Error(
+                "--html shows Tencent games only for now; use --fumen".into(),
+            ));
+        };
         let name = args
             .record
             .file_name()
             .map_or_else(|| "record".into(), |n| n.to_string_lossy().into_owned());
-        io::write_atomic(path, html::page(&game, &name).as_bytes())?;
+        io::write_atomic(path, html::page(game, &name).as_bytes())?;
         eprintln!(
             "wrote {} ({} pieces, score {})",
             path.display(),
@@ -92,39 +130,24 @@ pub fn run(args: &Args) -> Result<()> {
     if args.fumen {
         println!(
             "{}",
-            fumen_pages::export(&game, from, to, !args.no_comments)?
+            fumen_pages::export(&replay, from, to, !args.no_comments)?
         );
         return Ok(());
     }
-    if args.animate {
-        game.check_count("--to", to)?;
-        if from > to {
-            return Err(Error(format!("--from {from} is after --to {to}")));
-        }
-        return animate::run(&game, from, to, args.speed);
+    let Family::Tencent(game) = &family else {
+        return Err(Error(
+            "--animate shows Tencent games only for now; use --fumen".into(),
+        ));
+    };
+    game.check_count("--to", to)?;
+    if from > to {
+        return Err(Error(format!("--from {from} is after --to {to}")));
     }
-    let k = args.at.unwrap_or(game.placed());
-    game.check_count("--at", k)?;
-    print!("{}", text::render(&game, k));
-    Ok(())
+    animate::run(game, from, to, args.speed)
 }
 
-/// Guideline games: the board as text (the other views are Tencent-only for now).
-fn show_guideline(args: &Args, game: &crate::rules::guideline::replay::Game) -> Result<()> {
-    use crate::show::guideline_text::{render, GuidelineGame};
-    if args.animate || args.fumen || args.html.is_some() || args.from.is_some() || args.to.is_some()
-    {
-        return Err(Error(
-            "--animate, --fumen, --html, --from and --to show Tencent games only for now; \
-             guideline games have the text board (--at K)"
-                .into(),
-        ));
-    }
-    let text = io::read_text(&args.record)?;
-    let record = game
-        .parse_record(&text)
-        .map_err(|e| Error::at(args.record.display(), e))?;
-    let g = GuidelineGame::replay(&record, game)?;
-    print!("{}", render(&g, game, args.at.unwrap_or(g.placed()))?);
-    Ok(())
+/// A replay of one of the two game families.
+enum Family {
+    Tencent(Game),
+    Guideline(GuidelineGame, GuidelineRules),
 }

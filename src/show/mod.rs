@@ -1,9 +1,11 @@
 //! Views of a replay: the board as text, a terminal animation, fumen pages and a
-//! self-contained HTML replay page. Each view draws from one [`game::Game`], the replay kept
-//! lock by lock, so none of them re-implements the rules.
+//! self-contained HTML replay page. Each view draws from one [`frames::Replay`], the replay of
+//! either family kept lock by lock, so none of them re-implements the rules.
 
 /// Terminal animation of a replay.
 pub mod animate;
+/// A replay of either family as plain data, frame by frame, for the views.
+pub mod frames;
 /// The fumen v115 codec.
 pub mod fumen;
 /// A replay as fumen pages.

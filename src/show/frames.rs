@@ -1,0 +1,237 @@
+//! The one data model the fumen pages, the HTML page and the animation draw: a replay as plain
+//! data, state by state, that each game family's replay fills in.
+//!
+//! The two families differ in board height (20 rows, or 20 visible and 4 buffer rows), in
+//! coordinates (y down from the top, or y up from the bottom) and in what a player sees beside
+//! the board (the next piece; or hold, five previews, combo, back-to-back and attack). The
+//! views need none of those differences, only a grid of piece letters with row 0 at the
+//! bottom, the cells of each lock in the same coordinates, and the numbers to print, so the
+//! conversion happens once here and each view has a single implementation.
+
+use super::game::{self, shape_of_colour};
+use super::guideline_text::{GuidelineGame, PREVIEWS};
+use crate::board::{HEIGHT as TENCENT_HEIGHT, WIDTH};
+use crate::piece::Shape;
+use crate::rules::guideline::board::{HEIGHT as GUIDELINE_HEIGHT, VISIBLE};
+use crate::rules::guideline::replay::{self as guideline, EndReason};
+use crate::rules::guideline::State;
+
+/// One row of cells, each the piece that filled it.
+pub type Row = [Option<Shape>; WIDTH];
+
+/// What the guideline family shows beside the board; the Tencent game has none of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Chains {
+    pub hold: Option<Shape>,
+    /// The combo counter (−1 before a clear).
+    pub combo: i32,
+    pub back_to_back: bool,
+    pub attack: u64,
+}
+
+/// The game after some locks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Frame {
+    /// The board, `rows[0]` the bottom row.
+    pub rows: Vec<Row>,
+    /// Score (Tencent) or points (guideline) so far.
+    pub score: u64,
+    pub lines: u64,
+    /// The piece to place next and the previews after it (empty at the end).
+    pub next: Vec<Shape>,
+    pub chains: Option<Chains>,
+}
+
+/// One lock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lock {
+    pub piece: Shape,
+    /// The locked cells `(x, y)`, y up from the bottom row; a Tencent top-out lock may reach
+    /// above the board.
+    pub cells: [(i8, i8); 4],
+    /// Score or points this lock earned.
+    pub gain: u32,
+    /// Attack this lock sent (guideline only).
+    pub attack: Option<u32>,
+    /// The piece came in through hold (guideline only).
+    pub held: bool,
+}
+
+/// A whole replay: `frames[k]` is the game after `k` locks, `locks[k]` the lock from frame
+/// `k` to frame `k + 1`.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    /// Rows of the board (20, or 24 for guideline games).
+    pub height: usize,
+    /// Rows drawn as the field; those from here up are buffer rows.
+    pub visible: usize,
+    /// Pieces in the whole game.
+    pub total: usize,
+    pub frames: Vec<Frame>,
+    pub locks: Vec<Lock>,
+    /// Why the game ended, in words.
+    pub end: &'static str,
+}
+
+impl Replay {
+    /// Locks in the replay.
+    pub fn placed(&self) -> usize {
+        self.locks.len()
+    }
+
+    /// Checks a piece count given on the command line (`what` names the flag).
+    pub fn check_count(&self, what: &str, k: usize) -> crate::error::Result<()> {
+        if k > self.placed() {
+            return Err(crate::error::Error(format!(
+                "{what} {k}: the record places only {} pieces",
+                self.placed()
+            )));
+        }
+        Ok(())
+    }
+
+    /// A Tencent replay, turned upside down (its rows count from the top).
+    pub fn from_tencent(g: &game::Game) -> Replay {
+        let flip = |y: i8| TENCENT_HEIGHT as i8 - 1 - y;
+        let frames = (0..=g.placed())
+            .map(|k| {
+                let snap = g.snapshot(k);
+                Frame {
+                    rows: snap
+                        .colours
+                        .iter()
+                        .rev()
+                        .map(|row| row.map(shape_of_colour))
+                        .collect(),
+                    score: snap.score,
+                    lines: snap.lines,
+                    next: snap.next.map(|p| p.shape).into_iter().collect(),
+                    chains: None,
+                }
+            })
+            .collect();
+        let locks = g
+            .frames
+            .iter()
+            .map(|f| Lock {
+                piece: f.piece.shape,
+                cells: f.cells.map(|(x, y)| (x, flip(y))),
+                gain: f.gain,
+                attack: None,
+                held: false,
+            })
+            .collect();
+        Replay {
+            height: TENCENT_HEIGHT,
+            visible: TENCENT_HEIGHT,
+            total: g.pieces.len(),
+            frames,
+            locks,
+            end: super::text::end_reason(g),
+        }
+    }
+
+    /// A guideline replay; `game` gives the pieces for the previews.
+    pub fn from_guideline(g: &GuidelineGame, game: &guideline::Game) -> Replay {
+        let frame = |k: usize, state: &State, rows: Vec<Row>, score, lines, attack| {
+            let next = if k < g.placed() {
+                game.pieces
+                    .iter()
+                    .skip(state.next_index(k))
+                    .take(1 + PREVIEWS)
+                    .copied()
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            Frame {
+                rows,
+                score,
+                lines,
+                next,
+                chains: Some(Chains {
+                    hold: state.hold,
+                    combo: state.combo,
+                    back_to_back: state.b2b,
+                    attack,
+                }),
+            }
+        };
+        let mut frames = vec![frame(
+            0,
+            &State::START,
+            vec![[None; WIDTH]; GUIDELINE_HEIGHT],
+            0,
+            0,
+            0,
+        )];
+        let mut lines = 0;
+        for (k, (e, grid)) in g.locks.iter().enumerate() {
+            lines += e.rows as u64;
+            frames.push(frame(
+                k + 1,
+                &e.after,
+                grid.to_vec(),
+                e.total_points,
+                lines,
+                e.total_attack,
+            ));
+        }
+        let locks = g
+            .locks
+            .iter()
+            .map(|(e, _)| Lock {
+                piece: e.piece,
+                cells: e.cells,
+                gain: e.points,
+                attack: Some(e.attack),
+                held: e.hold,
+            })
+            .collect();
+        Replay {
+            height: GUIDELINE_HEIGHT,
+            visible: VISIBLE,
+            total: game.length,
+            frames,
+            locks,
+            end: match g.outcome.end_reason {
+                Some(EndReason::RecordEnd) | None => "end of record",
+                Some(EndReason::PiecesDone) => "last piece",
+                Some(EndReason::BlockOut) => "block out",
+                Some(EndReason::LockOut) => "lock out",
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::Record;
+    use crate::seed::Seed;
+
+    #[test]
+    fn tencent_frames_are_the_snapshots_upside_down() {
+        let record = Record::parse("N,D18,N,C1,L3,D19").unwrap();
+        let g = game::Game::replay(&record, Seed::tencent_geek_4().pieces()).unwrap();
+        let r = Replay::from_tencent(&g);
+        assert_eq!((r.placed(), r.frames.len(), r.height), (2, 3, 20));
+        for (k, f) in r.frames.iter().enumerate() {
+            let snap = g.snapshot(k);
+            for y in 0..TENCENT_HEIGHT {
+                for x in 0..WIDTH {
+                    assert_eq!(f.rows[y][x].is_some(), snap.board.filled(x, 19 - y));
+                }
+            }
+        }
+        // Z in state 0 dropped to 18: two cells in the bottom row, two above them.
+        let mut cells = r.locks[0].cells;
+        cells.sort();
+        assert_eq!(cells, [(3, 2), (4, 1), (4, 2), (5, 1)]);
+        assert!(cells
+            .iter()
+            .all(|&(x, y)| r.frames[1].rows[y as usize][x as usize] == Some(Shape::Z)));
+        assert_eq!(r.frames[0].next, vec![Shape::Z]);
+        assert!(r.frames[2].next.is_empty());
+    }
+}
