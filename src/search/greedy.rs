@@ -659,8 +659,10 @@ mod tests {
             if let Some((_, l)) = chosen {
                 top_row_boards += (features::top_row_cells(&l.board) > 0) as u32;
             }
-            // A player that ignores holes half the time builds the tall stacks this needs.
+            // A player that seeks height and ignores holes half the time builds the tall stacks
+            // this needs.
             let weak = Weights {
+                landing_height: 20.0,
                 holes: 0.0,
                 rows_with_holes: 0.0,
                 ..w
