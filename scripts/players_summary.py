@@ -13,6 +13,11 @@ Usage: scripts/players_summary.py [extra.json ...]   (extra JSON objects are mer
            uncapped games (results/play-standard-<policy>[-strict].json, or the games finished
            so far in their .partial.jsonl while a run is going or after it was stopped) into
            results/players-uncapped.json; --markdown prints the table of results/players.md
+       scripts/players_summary.py --compare BASE VARIANT
+           a variant run (its results file or .partial.jsonl) against a baseline on the same
+           seeds: both on the game indices the variant has finished (game g is seed 1 + g in
+           both, so the pairs share their pieces), how many pairs end with the same lines,
+           and the variant's own mean and intervals
 """
 import glob
 import json
@@ -219,8 +224,28 @@ def markdown(rows):
         )
 
 
+def compare(base_path, variant_path):
+    """Paired figures of a variant run against a baseline run on the same seeds."""
+    _, base, _ = uncapped_games(base_path)
+    _, variant, _ = uncapped_games(variant_path)
+    by_game = {g["game"]: g["lines"] for g in base}
+    pairs = [(by_game[g["game"]], g["lines"]) for g in variant if g["game"] in by_game]
+    if not pairs:
+        sys.exit(f"{variant_path}: no game in common with {base_path}")
+    out = {
+        "pairs": len(pairs),
+        "same_lines": sum(1 for a, b in pairs if a == b),
+        "base": describe([a for a, _ in pairs]),
+        "variant": describe([b for _, b in pairs]),
+    }
+    print(json.dumps(out, indent=2))
+
+
 if __name__ == "__main__":
-    if "--uncapped" in sys.argv:
+    if "--compare" in sys.argv:
+        i = sys.argv.index("--compare")
+        compare(sys.argv[i + 1], sys.argv[i + 2])
+    elif "--uncapped" in sys.argv:
         rows = uncapped()
         if "--markdown" in sys.argv:
             markdown(rows)

@@ -136,6 +136,13 @@ pub fn column_transitions(b: &Board) -> u32 {
     t
 }
 
+/// Filled cells in the top row (row 0). MDPTetris counts one more column transition for each:
+/// it compares the top row with an empty row above the board, where we count nothing.
+#[inline]
+pub fn top_row_cells(b: &Board) -> u32 {
+    b.row(0).count_ones()
+}
+
 /// Empty cells with a filled cell above them in their column, as a mask.
 #[inline(always)]
 fn hole_cells(b: &Board) -> [u64; 4] {
@@ -648,6 +655,46 @@ mod tests {
         assert_eq!(column_transitions(&full_column), 9);
         assert_eq!(row_transitions(&full_column), 2 * HEIGHT as u32); // #|. and .|wall
         assert_eq!(wells(&full_column), 0);
+    }
+
+    /// MDPTetris's column transitions, cell by cell: up each column from the floor (filled)
+    /// through the 20 rows to an empty row above the board.
+    fn mdptetris_column_transitions(b: &Board) -> u32 {
+        let mut t = 0;
+        for x in 0..WIDTH {
+            let mut below = true; // floor
+            for y in (0..HEIGHT).rev() {
+                t += (b.filled(x, y) != below) as u32;
+                below = b.filled(x, y);
+            }
+            t += below as u32; // the empty row above the board
+        }
+        t
+    }
+
+    #[test]
+    fn top_row_cells_turn_ours_into_mdptetris_column_transitions() {
+        // The full column reaches row 0: MDPTetris counts its top edge, we do not.
+        let full_column = board(&"#.........\n".repeat(HEIGHT));
+        assert_eq!(top_row_cells(&full_column), 1);
+        assert_eq!(mdptetris_column_transitions(&full_column), 10);
+        // Two top-row cells over a hole; the rest below the top.
+        let b = board(&format!(
+            "##........\n.#........\n{}#.#.......\n",
+            ".#........\n".repeat(HEIGHT - 3)
+        ));
+        assert_eq!(top_row_cells(&b), 2);
+        assert_eq!(column_transitions(&b), 12);
+        assert_eq!(mdptetris_column_transitions(&b), 14);
+        let mut rng = rand_pcg::Pcg64::seed_from_u64(15);
+        for _ in 0..2000 {
+            let b = random_board(&mut rng);
+            assert_eq!(
+                column_transitions(&b) + top_row_cells(&b),
+                mdptetris_column_transitions(&b),
+                "{b:?}"
+            );
+        }
     }
 
     #[test]

@@ -28,6 +28,12 @@ pub struct Weights {
     pub hole_depth: f64,
     pub rows_with_holes: f64,
     pub cells: f64,
+    /// Filled cells in the board's top row. None of the built-in sets weighs it; given the
+    /// column-transition weight it turns our column transitions into MDPTetris's, which count
+    /// the top edge of the board against an empty row above it (an experiment of issue 15).
+    /// Only the one-piece player counts it (`greedy::landing_value`); [`Features`] has no
+    /// such field, so [`Weights::value`] leaves it out.
+    pub top_row_cells: f64,
 }
 
 /// The names [`Weights::named`] knows.
@@ -46,6 +52,7 @@ impl Weights {
         hole_depth: 0.0,
         rows_with_holes: 0.0,
         cells: 0.0,
+        top_row_cells: 0.0,
     };
 
     /// El-Tetris (Yiyuan Lee, 2011).
@@ -60,6 +67,7 @@ impl Weights {
         hole_depth: 0.0,
         rows_with_holes: 0.0,
         cells: 0.0,
+        top_row_cells: 0.0,
     };
 
     /// BCTS (Thiery & Scherrer, 2009).
@@ -74,6 +82,7 @@ impl Weights {
         hole_depth: -1.61,
         rows_with_holes: -24.04,
         cells: 0.0,
+        top_row_cells: 0.0,
     };
 
     /// The built-in set called `name` (case-insensitive; `el-tetris` and `el_tetris` too).

@@ -109,6 +109,13 @@ impl WeightsFile {
         match self {
             WeightsFile::Beam(w) => Ok((w, "beam weights (a rank, lower is better)".into())),
             WeightsFile::Player(p) => {
+                if p.top_row_cells != 0.0 {
+                    return Err(
+                        "top_row_cells: the beam has no top-row feature; set it to 0 \
+                                to use these player weights with the beam"
+                            .into(),
+                    );
+                }
                 if p.hole_depth != 0.0 {
                     return Err(
                         "hole_depth: the beam has no hole depth feature; set it to 0 to use \
@@ -170,6 +177,7 @@ impl WeightsFile {
                     hole_depth: 0.0,
                     rows_with_holes: get("rows_with_holes"),
                     cells: get("cells"),
+                    top_row_cells: 0.0,
                 };
                 Ok((
                     p,

@@ -69,7 +69,40 @@ pub fn landing_value(w: &Weights, l: &Landing) -> f64 {
         c.rows_with_holes = features::rows_with_holes(b) as i32;
     }
     let lh = features::landing_height_of_rows(l.top as i32, l.bottom as i32);
-    combine(w, lh, &c)
+    let v = combine(w, lh, &c);
+    if w.top_row_cells != 0.0 {
+        v + w.top_row_cells * features::top_row_cells(b) as f64
+    } else {
+        v
+    }
+}
+
+/// The best placement when `top_row_cells` is weighted (the vectorised valuation leaves it
+/// out): the vectorised best stands unless its board has a top-row cell (a negative weight
+/// only lowers the others, and equals stay behind it in the order); otherwise every
+/// placement is valued from scratch, in the same order, the first met among equals.
+fn with_top_row_cells(
+    board: &Board,
+    tops: &[u8; crate::board::WIDTH],
+    shape: Shape,
+    w: &Weights,
+    top_out: TopOut,
+    fast: Drop,
+) -> Option<Drop> {
+    let landed = standard::land(board, tops, shape, fast, top_out)?;
+    if w.top_row_cells < 0.0 && features::top_row_cells(&landed.board) == 0 {
+        return Some(fast);
+    }
+    let mut best = (f64::NEG_INFINITY, None);
+    for d in standard::drops(shape) {
+        if let Some(l) = standard::land(board, tops, shape, d, top_out) {
+            let v = landing_value(w, &l);
+            if v > best.0 {
+                best = (v, Some(d));
+            }
+        }
+    }
+    best.1
 }
 
 /// The best placement of `shape` on `board` under the standard rules, with its landing;
@@ -114,7 +147,7 @@ fn best_standard_generic(
     w: &Weights,
     top_out: TopOut,
 ) -> Option<(Drop, Landing)> {
-    let drop;
+    let mut drop;
     let values;
     if w.hole_depth != 0.0 || w.rows_with_holes != 0.0 {
         values = DropValues::new::<true>(board);
@@ -122,6 +155,9 @@ fn best_standard_generic(
     } else {
         values = DropValues::new::<false>(board);
         drop = scan::<false>(&values, shape, w, top_out)?;
+    }
+    if w.top_row_cells != 0.0 {
+        drop = with_top_row_cells(board, &values.tops, shape, w, top_out, drop)?;
     }
     standard::land(board, &values.tops, shape, drop, top_out).map(|l| (drop, l))
 }
@@ -595,5 +631,48 @@ mod tests {
                 assert_eq!(seen, Some(d.pos), "{piece:?} {:?}", d.path);
             }
         }
+    }
+
+    /// With `top_row_cells` weighted the choice is that of valuing every placement from
+    /// scratch (first met among equals), on games whose stacks reach the top row.
+    #[test]
+    fn top_row_cells_choice_equals_a_full_scan() {
+        let w = Weights {
+            top_row_cells: Weights::BCTS.column_transitions,
+            ..Weights::BCTS
+        };
+        let mut board = Board::EMPTY;
+        let mut top_row_boards = 0;
+        for (i, shape) in standard::Pieces::new(7).take(20_000).enumerate() {
+            let tops = board.column_tops();
+            let mut full = (f64::NEG_INFINITY, None);
+            for d in standard::drops(shape) {
+                if let Some(l) = standard::land(&board, &tops, shape, d, TopOut::Simplified) {
+                    let v = landing_value(&w, &l);
+                    if v > full.0 {
+                        full = (v, Some((d, l)));
+                    }
+                }
+            }
+            let chosen = best_standard(&board, shape, &w, TopOut::Simplified);
+            assert_eq!(chosen, full.1, "{shape:?}{board:?}");
+            if let Some((_, l)) = chosen {
+                top_row_boards += (features::top_row_cells(&l.board) > 0) as u32;
+            }
+            // A player that seeks height and ignores holes half the time builds the tall stacks
+            // this needs.
+            let weak = Weights {
+                landing_height: 20.0,
+                holes: 0.0,
+                rows_with_holes: 0.0,
+                ..w
+            };
+            let pick = if i % 2 == 0 { &weak } else { &w };
+            board = match best_standard(&board, shape, pick, TopOut::Simplified) {
+                Some((_, l)) => l.board,
+                None => Board::EMPTY,
+            };
+        }
+        assert!(top_row_boards > 0, "no choice reached the top row");
     }
 }
