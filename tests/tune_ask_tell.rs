@@ -14,8 +14,17 @@ fn scratch(name: &str) -> std::path::PathBuf {
 
 /// A tiny tuning run: 60 pieces, beam 4, four candidates.
 fn tune(out: &Path, extra: &[&str]) -> Output {
+    tune_on(&[], out, extra)
+}
+
+/// The guideline attack game (its 4-wide sub-strategy on, as `solve` uses it).
+const GUIDELINE: [&str; 2] = ["--seed", "seeds/tetrio-1742887628-attack.json"];
+
+fn tune_on(game: &[&str], out: &Path, extra: &[&str]) -> Output {
     bin()
-        .args(["tune", "--beam", "4", "--pieces", "60", "--population", "4"])
+        .arg("tune")
+        .args(game)
+        .args(["--beam", "4", "--pieces", "60", "--population", "4"])
         .args(["--rng-seed", "5", "--threads", "1", "--out"])
         .arg(out)
         .args(extra)
@@ -44,7 +53,43 @@ fn cem(out: &Path) -> serde_json::Value {
 
 #[test]
 fn ask_tell_equals_the_in_process_tune() {
-    let dir = scratch("equal");
+    ask_tell_equals_in_process(&[], "equal");
+}
+
+#[test]
+fn ask_tell_equals_the_in_process_tune_on_a_guideline_game() {
+    ask_tell_equals_in_process(&GUIDELINE, "equal-guideline");
+    // the guideline lines name no --moves (the family searches every SRS placement) and the
+    // candidates are guideline weights
+    let out = scratch("equal-guideline-lines").join("t");
+    ok(&tune_on(&GUIDELINE, &out, &["--ask"]));
+    let lines = std::fs::read_to_string(out.join("gen-001/commands.txt")).unwrap();
+    assert!(!lines.contains("--moves"), "{lines}");
+    assert!(lines.contains("tetrio-1742887628-attack.json"), "{lines}");
+    let w: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(out.join("gen-001/cand-01.weights.json")).unwrap(),
+    )
+    .unwrap();
+    assert!(w.get("tslot").is_some() && w.get("cells").is_none(), "{w}");
+}
+
+#[test]
+fn guideline_tune_refuses_tencent_features() {
+    let out = scratch("guideline-features").join("t");
+    let o = tune_on(&GUIDELINE, &out, &["--tune", "holes,cells"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("--tune cells") && err.contains("tslot"),
+        "{err}"
+    );
+    assert!(!out.exists(), "nothing written");
+}
+
+fn ask_tell_equals_in_process(game: &[&str], name: &str) {
+    let tune = |out: &Path, extra: &[&str]| tune_on(game, out, extra);
+    let dir = scratch(name);
     let (split, whole) = (dir.join("split"), dir.join("whole"));
     for _ in 0..2 {
         ok(&tune(&split, &["--ask"]));

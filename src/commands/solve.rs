@@ -63,6 +63,21 @@ pub enum FourwideUse {
     Off,
 }
 
+impl FourwideUse {
+    /// Whether the sub-strategy runs on a game with `rules`: `auto` where it was measured to
+    /// pay, the attack objective with the guideline combo table.
+    pub fn applies(self, rules: &crate::rules::guideline::Rules) -> bool {
+        use crate::rules::guideline::{score::ComboTable, Objective};
+        match self {
+            FourwideUse::On => true,
+            FourwideUse::Off => false,
+            FourwideUse::Auto => {
+                rules.objective == Objective::Attack && rules.combo_table == ComboTable::Guideline
+            }
+        }
+    }
+}
+
 /// The results file of a solve.
 #[derive(Serialize)]
 pub struct SolveReport {

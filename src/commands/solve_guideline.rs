@@ -1,7 +1,7 @@
 //! `beamtris solve --seed GAME.json` on a guideline game: the beam over board, hold, combo
 //! and back-to-back; the record and a results JSON whose figures come from replaying it.
 
-use super::solve::{record_path, Args, FourwideUse};
+use super::solve::{record_path, Args};
 use crate::error::{Error, Result};
 use crate::eval::guideline::{GuidelineEvaluator, GuidelineWeights};
 use crate::fourwide::continuation::Continuation;
@@ -9,7 +9,6 @@ use crate::fourwide::section;
 use crate::io;
 use crate::results::{load_average, peak_memory_bytes, process_cpu_seconds, RunInfo};
 use crate::rules::guideline::replay::{self, Game, LockEvent, Outcome};
-use crate::rules::guideline::score::ComboTable;
 use crate::rules::guideline::Objective;
 use crate::search::beam::SearchEnd;
 use crate::search::guideline;
@@ -71,24 +70,14 @@ pub fn run(args: &Args, seed: &Seed) -> Result<()> {
     }
     // `tuned`, the Tencent default, stands for the preset of the game's objective here.
     let weights_name = match args.weights.as_str() {
-        "tuned" => match game.rules.objective {
-            Objective::Attack => "attack".to_string(),
-            Objective::Points => "points".to_string(),
-        },
+        "tuned" => objective_preset(game.rules.objective).to_string(),
         name => name.to_string(),
     };
     let weights = GuidelineWeights::resolve(&weights_name)?;
     let evaluator = GuidelineEvaluator::new(weights.clone());
     let (threads, pool) = super::thread_pool(args.threads)?;
     let steps = args.pieces.unwrap_or(game.length).min(game.length);
-    let use_fourwide = match (args.no_fourwide, args.fourwide) {
-        (true, _) | (_, FourwideUse::Off) => false,
-        (_, FourwideUse::On) => true,
-        (_, FourwideUse::Auto) => {
-            game.rules.objective == Objective::Attack
-                && game.rules.combo_table == ComboTable::Guideline
-        }
-    };
+    let use_fourwide = !args.no_fourwide && args.fourwide.applies(&game.rules);
     let out = args.out.clone().unwrap_or_else(|| {
         PathBuf::from(format!(
             "runs/solve-{}-b{}-p{}-{}{}.json",
@@ -217,6 +206,14 @@ pub fn run(args: &Args, seed: &Seed) -> Result<()> {
     );
     println!("{json}");
     Ok(())
+}
+
+/// The guideline preset made for `objective`.
+pub fn objective_preset(objective: Objective) -> &'static str {
+    match objective {
+        Objective::Attack => "attack",
+        Objective::Points => "points",
+    }
 }
 
 /// Combo runs of four or more clears that started on a 4-wide section, counted over a replay.

@@ -1,24 +1,39 @@
 //! `beamtris tune`: search evaluator weights with the cross-entropy method, scoring each
 //! candidate by an in-process beam search over the first K pieces. The output folder holds
 //! the state after every generation, so re-running the same command resumes the run.
+//!
+//! Both game families tune through the same code: a [`Family`] says which weights a game's
+//! evaluator has and how one candidate is scored (the Tencent beam, or the guideline beam with
+//! the 4-wide sub-strategy exactly as `solve` uses it), so a candidate scores the same here
+//! and in the `solve` line `--ask` writes for it.
 
 use crate::error::{Error, Result};
+use crate::eval::guideline::{self, GuidelineEvaluator, GuidelineWeights};
+use crate::fourwide::continuation::Continuation;
 use crate::io;
 use crate::movegen::MoveSet;
 use crate::report::svg::{self, HLine, Panel, Series, Style};
 use crate::results::RunInfo;
-use crate::search::beam::{self, BeamConfig};
-use crate::search::evaluator::{Evaluator, Weights, FEATURES};
-use crate::search::tune::{self, CemConfig, CemState, Param};
+use crate::rules::guideline::replay::Game as GuidelineGame;
+use crate::rules::Piece;
+use crate::search::beam::{self, BeamConfig, SearchEnd};
+use crate::search::evaluator::{self, Evaluator, Weights};
+use crate::search::tune::{self, CemConfig, CemState, Param, Tunable};
+use crate::seed::Seed;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-/// Tune evaluator weights for the beam search (cross-entropy method).
+/// Tune evaluator weights for the beam search (cross-entropy method), on the Tencent game or
+/// a guideline game.
 ///
 /// Writes into OUT: best.json (a weights file for `solve --weights`), curve.json and
 /// curve.svg (best and mean score per generation), and state.json. Running the same command
-/// again continues from state.json; a larger --generations extends a finished run.
+/// again continues from state.json; a larger --generations extends a finished run. On a
+/// guideline game the score is the game's objective (points or attack) and each candidate is
+/// searched as `solve` would search it (every SRS placement, hold, and the 4-wide
+/// sub-strategy where `--fourwide auto` uses it).
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The game definition (default: the built-in Tencent Geek 4 game).
@@ -27,7 +42,8 @@ pub struct Args {
     /// Beam width of each candidate's search.
     #[arg(long, default_value_t = 150)]
     pub beam: usize,
-    /// Placements searched: drop or reach.
+    /// Placements searched on the Tencent game: drop or reach (guideline games always search
+    /// every SRS placement).
     #[arg(long, value_enum, default_value_t = MoveSet::Drop)]
     pub moves: MoveSet,
     /// Score candidates on the first K pieces.
@@ -42,16 +58,15 @@ pub struct Args {
     /// Candidates the distribution is refit to (default: a quarter, at least 2).
     #[arg(long)]
     pub elite: Option<usize>,
-    /// Starting weights: a preset or a weights file.
-    #[arg(long, default_value = "default")]
-    pub start: String,
-    /// Weights to tune, comma-separated (features or score_weight).
-    #[arg(
-        long,
-        value_delimiter = ',',
-        default_value = "cells,row_transitions,column_transitions,holes,score_weight"
-    )]
-    pub tune: Vec<String>,
+    /// Starting weights: a preset or a weights file (default: `default` on the Tencent game,
+    /// the objective's preset, `attack` or `points`, on a guideline game).
+    #[arg(long)]
+    pub start: Option<String>,
+    /// Weights to tune, comma-separated (features or score_weight). Default on the Tencent
+    /// game: cells,row_transitions,column_transitions,holes,score_weight; on a guideline game:
+    /// holes,bumpiness,height_over_half,tslot,b2b,combo,score_weight.
+    #[arg(long, value_delimiter = ',')]
+    pub tune: Option<Vec<String>>,
     /// Seed of the sampling generator: the same seed gives the same run.
     #[arg(long, default_value_t = 1)]
     pub rng_seed: u64,
@@ -73,23 +88,135 @@ pub struct Args {
     pub tell: bool,
 }
 
+/// What tuning needs of a game family: its evaluator's weights and how a candidate scores.
+pub trait Family: Sync {
+    type Weights: Tunable + Send + Sync;
+    /// The feature names its weights files may use.
+    const FEATURES: &'static [&'static str];
+    /// The weights tuned when `--tune` is not given.
+    const DEFAULT_TUNE: &'static [&'static str];
+    /// The start when `--start` is not given.
+    fn default_start(&self) -> &'static str;
+    fn resolve(&self, start: &str) -> Result<Self::Weights>;
+    /// The `--moves` word of the family's `solve` line, if it has one.
+    fn moves_flag(&self, moves: MoveSet) -> Option<MoveSet>;
+    /// The score of `weights` on the first `pieces` pieces; `None` when a signal stopped it.
+    fn score(
+        &self,
+        settings: &Settings<Self::Weights>,
+        weights: Self::Weights,
+        stop: &AtomicBool,
+    ) -> Option<f64>;
+}
+
+/// The Tencent game: the board beam over its sequence.
+struct Tencent {
+    pieces: Vec<Piece>,
+}
+
+impl Family for Tencent {
+    type Weights = Weights;
+    const FEATURES: &'static [&'static str] = &evaluator::FEATURES;
+    const DEFAULT_TUNE: &'static [&'static str] = &tune::DEFAULT_TUNED;
+
+    fn default_start(&self) -> &'static str {
+        "default"
+    }
+
+    fn resolve(&self, start: &str) -> Result<Weights> {
+        Weights::resolve(start)
+    }
+
+    fn moves_flag(&self, moves: MoveSet) -> Option<MoveSet> {
+        Some(moves)
+    }
+
+    fn score(&self, s: &Settings<Weights>, w: Weights, stop: &AtomicBool) -> Option<f64> {
+        let cfg = BeamConfig {
+            beam: s.beam,
+            moves: s.moves,
+            evaluator: Evaluator::new(w),
+        };
+        let r = beam::search(&self.pieces, Some(s.pieces), &cfg, stop, |_| {});
+        // A beam that empties is a (poor) score; only a stop leaves the candidate unscored.
+        (!matches!(r.end, SearchEnd::Stopped { .. })).then_some(r.score as f64)
+    }
+}
+
+/// A guideline game: its beam with hold, and the 4-wide continuation where `solve` uses it.
+struct Guideline {
+    game: GuidelineGame,
+    fourwide: Option<Continuation>,
+}
+
+/// The guideline weights tuned by default: board shape, the T-spin slot, the chains, and the
+/// objective so far.
+pub const GUIDELINE_TUNED: [&str; 7] = [
+    "holes",
+    "bumpiness",
+    "height_over_half",
+    "tslot",
+    "b2b",
+    "combo",
+    "score_weight",
+];
+
+impl Family for Guideline {
+    type Weights = GuidelineWeights;
+    const FEATURES: &'static [&'static str] = &guideline::FEATURES;
+    const DEFAULT_TUNE: &'static [&'static str] = &GUIDELINE_TUNED;
+
+    fn default_start(&self) -> &'static str {
+        super::solve_guideline::objective_preset(self.game.rules.objective)
+    }
+
+    fn resolve(&self, start: &str) -> Result<GuidelineWeights> {
+        GuidelineWeights::resolve(start)
+    }
+
+    fn moves_flag(&self, _: MoveSet) -> Option<MoveSet> {
+        None
+    }
+
+    fn score(
+        &self,
+        s: &Settings<GuidelineWeights>,
+        w: GuidelineWeights,
+        stop: &AtomicBool,
+    ) -> Option<f64> {
+        let evaluator = GuidelineEvaluator::new(w);
+        let line = crate::search::guideline::search(
+            &self.game,
+            s.pieces,
+            s.beam,
+            &evaluator,
+            self.fourwide.as_ref(),
+            stop,
+            |_| {},
+        );
+        (!matches!(line.end, SearchEnd::Stopped { .. })).then_some(line.score as f64)
+    }
+}
+
 /// Everything that defines a run: a resume must match it exactly.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Settings {
+#[serde(bound = "W: Tunable")]
+pub struct Settings<W> {
     pub seed: String,
     pub beam: usize,
     pub moves: MoveSet,
     pub pieces: usize,
     pub start: String,
-    pub start_weights: Weights,
+    pub start_weights: W,
     pub params: Vec<Param>,
     pub cem: CemConfig,
 }
 
 /// state.json.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct State {
-    pub settings: Settings,
+#[serde(bound = "W: Tunable")]
+pub struct State<W> {
+    pub settings: Settings<W>,
     pub cem: CemState,
     /// Provenance of every invocation that advanced the run.
     pub runs: Vec<serde_json::Value>,
@@ -105,7 +232,7 @@ fn state_path(out: &Path) -> PathBuf {
     out.join("state.json")
 }
 
-fn settings(args: &Args, seed_name: &str) -> Result<Settings> {
+fn settings<F: Family>(args: &Args, family: &F, seed_name: &str) -> Result<Settings<F::Weights>> {
     crate::limits::check_beam("--beam", args.beam)?;
     if args.pieces == 0 {
         return Err(Error("--pieces 0: give at least 1".into()));
@@ -116,18 +243,26 @@ fn settings(args: &Args, seed_name: &str) -> Result<Settings> {
             args.population
         )));
     }
-    for name in &args.tune {
-        if name != "score_weight" && !FEATURES.contains(&name.as_str()) {
+    let names: Vec<String> = match &args.tune {
+        Some(names) => names.clone(),
+        None => F::DEFAULT_TUNE.iter().map(|n| n.to_string()).collect(),
+    };
+    for name in &names {
+        if name != "score_weight" && !F::FEATURES.contains(&name.as_str()) {
             return Err(Error::at(
                 format!("--tune {name}"),
                 format!(
-                    "unknown weight (known: {}, score_weight)",
-                    FEATURES.join(", ")
+                    "unknown weight for this game (known: {}, score_weight)",
+                    F::FEATURES.join(", ")
                 ),
             ));
         }
     }
-    let start_weights = Weights::resolve(&args.start)?;
+    let start = args
+        .start
+        .clone()
+        .unwrap_or_else(|| family.default_start().to_string());
+    let start_weights = family.resolve(&start)?;
     let mut cem = CemConfig::new(args.population, args.rng_seed);
     if let Some(e) = args.elite {
         if e == 0 || e > args.population {
@@ -140,15 +275,15 @@ fn settings(args: &Args, seed_name: &str) -> Result<Settings> {
         beam: args.beam,
         moves: args.moves,
         pieces: args.pieces,
-        start: args.start.clone(),
-        params: tune::params_for(&start_weights, &args.tune),
+        start,
+        params: tune::params_for(&start_weights, &names),
         start_weights,
         cem,
     })
 }
 
 /// The state in `out`, or a fresh one; a state made by other settings is refused.
-pub fn load_or_start(out: &Path, settings: Settings) -> Result<State> {
+pub fn load_or_start<W: Tunable>(out: &Path, settings: Settings<W>) -> Result<State<W>> {
     let path = state_path(out);
     if !path.exists() {
         let mean = tune::encode(&settings.start_weights, &settings.params);
@@ -161,7 +296,7 @@ pub fn load_or_start(out: &Path, settings: Settings) -> Result<State> {
         });
     }
     let text = io::read_text(&path)?;
-    let state: State = serde_json::from_str(&text)
+    let state: State<W> = serde_json::from_str(&text)
         .map_err(|e| Error::at(path.display(), crate::error::json_error(&e)))?;
     if state.settings != settings {
         return Err(Error::at(
@@ -174,7 +309,7 @@ pub fn load_or_start(out: &Path, settings: Settings) -> Result<State> {
 }
 
 /// Writes state.json, best.json, curve.json and curve.svg.
-pub fn write_outputs(out: &Path, state: &State) -> Result<()> {
+pub fn write_outputs<W: Tunable>(out: &Path, state: &State<W>) -> Result<()> {
     io::write_atomic(&state_path(out), json(state).as_bytes())?;
     let s = &state.settings;
     let best = state
@@ -233,7 +368,7 @@ fn json<T: Serialize>(v: &T) -> String {
 }
 
 /// The learning curve: best, mean and centre score per generation.
-pub fn curve_svg(state: &State) -> String {
+pub fn curve_svg<W>(state: &State<W>) -> String {
     let s = &state.settings;
     let h = &state.cem.history;
     let series = |name: &str, f: fn(&tune::GenerationSummary) -> f64, i: usize, style| Series {
@@ -274,17 +409,30 @@ pub fn curve_svg(state: &State) -> String {
 
 pub fn run(args: &Args) -> Result<()> {
     let seed = io::load_seed(args.seed.as_deref())?;
+    if let Some(game) = GuidelineGame::from_seed(&seed) {
+        let fourwide = super::solve::FourwideUse::Auto
+            .applies(&game.rules)
+            .then(|| {
+                Continuation::build(&game.pieces, game.rules.combo_table, game.rules.objective)
+            });
+        return run_family(args, &seed, &Guideline { game, fourwide });
+    }
     if seed.rules != "tencent" {
         return Err(Error(format!(
-            "tune plays the tencent rule set; the seed's rules are {:?}",
+            "tune plays the tencent and guideline rule sets; the seed's rules are {:?}",
             seed.rules
         )));
     }
-    let settings = settings(args, &seed.name)?;
+    let pieces = seed.pieces();
+    run_family(args, &seed, &Tencent { pieces })
+}
+
+fn run_family<F: Family>(args: &Args, seed: &Seed, family: &F) -> Result<()> {
+    let settings = settings(args, family, &seed.name)?;
     check_out(&args.out)?;
     let mut state = load_or_start(&args.out, settings)?;
     if args.ask {
-        return super::tune_ask_tell::ask(args, &state);
+        return super::tune_ask_tell::ask(args, &state, family.moves_flag(state.settings.moves));
     }
     if args.tell {
         return super::tune_ask_tell::tell(args, &mut state);
@@ -320,7 +468,6 @@ pub fn run(args: &Args) -> Result<()> {
     state
         .runs
         .push(serde_json::to_value(RunInfo::now()).expect("serialises"));
-    let pieces = seed.pieces();
     let todo = (args.generations - state.cem.generation) * state.settings.cem.population;
     let bar = crate::progress::bar(todo as u64, "{pos}/{len} candidates  eta {eta}");
     let plain = bar.is_hidden();
@@ -330,15 +477,9 @@ pub fn run(args: &Args) -> Result<()> {
         let t0 = Instant::now();
         let s = state.settings.clone();
         let objective = |x: &[f64]| {
-            let cfg = BeamConfig {
-                beam: s.beam,
-                moves: s.moves,
-                evaluator: Evaluator::new(tune::decode(&s.start_weights, &s.params, x)),
-            };
-            let r = beam::search(&pieces, Some(s.pieces), &cfg, &stop, |_| {});
+            let score = family.score(&s, tune::decode(&s.start_weights, &s.params, x), &stop);
             bar.inc(1);
-            // A beam that empties is a (poor) score; only a stop leaves the candidate unscored.
-            (!matches!(r.end, beam::SearchEnd::Stopped { .. })).then_some(r.score as f64)
+            score
         };
         let done = pool.install(|| tune::generation(&mut state.cem, &s.cem, objective));
         if done.is_none() {
@@ -398,8 +539,8 @@ mod tests {
             generations,
             population: 4,
             elite: None,
-            start: "default".into(),
-            tune: tune::DEFAULT_TUNED.iter().map(|s| s.to_string()).collect(),
+            start: None,
+            tune: None,
             rng_seed: 5,
             threads: Some(2),
             out: out.to_path_buf(),
@@ -408,7 +549,7 @@ mod tests {
         }
     }
 
-    fn read_state(out: &Path) -> State {
+    fn read_state(out: &Path) -> State<Weights> {
         serde_json::from_str(&std::fs::read_to_string(state_path(out)).unwrap()).unwrap()
     }
 

@@ -10,8 +10,9 @@
 use super::tune::{write_outputs, Args, State};
 use crate::error::{Error, Result};
 use crate::io;
+use crate::movegen::MoveSet;
 use crate::results::RunInfo;
-use crate::search::tune;
+use crate::search::tune::{self, Tunable};
 use clap::ValueEnum;
 use std::path::{Path, PathBuf};
 
@@ -45,24 +46,30 @@ fn shell_word(text: &str) -> String {
     }
 }
 
-/// The command that scores candidate `k` of the generation in `dir`.
-fn command(args: &Args, state: &State, dir: &Path, k: usize) -> String {
+/// The command that scores candidate `k` of the generation in `dir` (with `--moves` when the
+/// game's family has that flag).
+fn command<W>(
+    args: &Args,
+    state: &State<W>,
+    moves: Option<MoveSet>,
+    dir: &Path,
+    k: usize,
+) -> String {
     let s = &state.settings;
-    let moves = s
-        .moves
-        .to_possible_value()
-        .expect("every move set has a name");
     let mut words = vec!["beamtris".to_string(), "solve".to_string()];
     if let Some(seed) = &args.seed {
         words.push("--seed".into());
         words.push(shell_word(&seed.display().to_string()));
     }
+    words.extend(["--beam".to_string(), s.beam.to_string()]);
+    if let Some(moves) = moves {
+        let name = moves
+            .to_possible_value()
+            .expect("every move set has a name");
+        words.extend(["--moves".to_string(), name.get_name().to_string()]);
+    }
     words.extend([
-        "--beam".to_string(),
-        s.beam.to_string(),
-        "--moves".into(),
-        moves.get_name().to_string(),
-        "--pieces".into(),
+        "--pieces".to_string(),
         s.pieces.to_string(),
         "--threads".into(),
         "1".into(),
@@ -82,7 +89,7 @@ fn json<T: serde::Serialize>(v: &T) -> String {
 }
 
 /// Writes the next generation's candidates and commands (once: asking again changes nothing).
-pub fn ask(args: &Args, state: &State) -> Result<()> {
+pub fn ask<W: Tunable>(args: &Args, state: &State<W>, moves: Option<MoveSet>) -> Result<()> {
     let g = state.cem.generation + 1;
     let dir = generation_dir(&args.out, g);
     let commands = commands_path(&dir);
@@ -101,7 +108,7 @@ pub fn ask(args: &Args, state: &State) -> Result<()> {
     for (k, x) in candidates.iter().enumerate() {
         let weights = tune::decode(&s.start_weights, &s.params, x);
         io::write_atomic(&weights_path(&dir, k), json(&weights).as_bytes())?;
-        lines.push_str(&command(args, state, &dir, k));
+        lines.push_str(&command(args, state, moves, &dir, k));
         lines.push('\n');
     }
     // state.json first, commands.txt last: a folder with commands.txt is a whole generation.
@@ -139,7 +146,7 @@ fn read_result(dir: &Path, k: usize, want: &serde_json::Value) -> std::result::R
 }
 
 /// Reads the asked generation's results and refits the distribution.
-pub fn tell(args: &Args, state: &mut State) -> Result<()> {
+pub fn tell<W: Tunable>(args: &Args, state: &mut State<W>) -> Result<()> {
     let g = state.cem.generation + 1;
     let dir = generation_dir(&args.out, g);
     if !commands_path(&dir).exists() {

@@ -16,9 +16,42 @@
 //! The state is plain data (serde), written by the caller after every generation.
 
 use super::evaluator::Weights;
+use crate::eval::guideline::GuidelineWeights;
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
-use serde::{Deserialize, Serialize};
+use serde::{de::DeserializeOwned, Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Weights the method can tune: a score weight and named feature weights, in the project's
+/// one weights format. Both game families' evaluators (the Tencent board rank and the
+/// guideline rank) have such weights, so one tuner serves both.
+pub trait Tunable: Clone + std::fmt::Debug + PartialEq + Serialize + DeserializeOwned {
+    fn score_weight_mut(&mut self) -> &mut f64;
+    fn features_mut(&mut self) -> &mut BTreeMap<String, f64>;
+    fn score_weight(&self) -> f64;
+    fn features(&self) -> &BTreeMap<String, f64>;
+}
+
+macro_rules! tunable {
+    ($t:ty) => {
+        impl Tunable for $t {
+            fn score_weight_mut(&mut self) -> &mut f64 {
+                &mut self.score_weight
+            }
+            fn features_mut(&mut self) -> &mut BTreeMap<String, f64> {
+                &mut self.features
+            }
+            fn score_weight(&self) -> f64 {
+                self.score_weight
+            }
+            fn features(&self) -> &BTreeMap<String, f64> {
+                &self.features
+            }
+        }
+    };
+}
+tunable!(Weights);
+tunable!(GuidelineWeights);
 
 /// The weights tuned by default (the `default` preset's features and the score weight).
 pub const DEFAULT_TUNED: [&str; 5] = [
@@ -39,7 +72,7 @@ pub struct Param {
 }
 
 /// The coordinates for `names`, log-scaled where the start weight is positive.
-pub fn params_for(start: &Weights, names: &[String]) -> Vec<Param> {
+pub fn params_for(start: &impl Tunable, names: &[String]) -> Vec<Param> {
     names
         .iter()
         .map(|n| Param {
@@ -49,16 +82,16 @@ pub fn params_for(start: &Weights, names: &[String]) -> Vec<Param> {
         .collect()
 }
 
-fn weight_of(w: &Weights, name: &str) -> f64 {
+fn weight_of(w: &impl Tunable, name: &str) -> f64 {
     if name == "score_weight" {
-        w.score_weight
+        w.score_weight()
     } else {
-        w.features.get(name).copied().unwrap_or(0.0)
+        w.features().get(name).copied().unwrap_or(0.0)
     }
 }
 
 /// The start point in tuned coordinates.
-pub fn encode(start: &Weights, params: &[Param]) -> Vec<f64> {
+pub fn encode(start: &impl Tunable, params: &[Param]) -> Vec<f64> {
     params
         .iter()
         .map(|p| {
@@ -74,7 +107,7 @@ pub fn encode(start: &Weights, params: &[Param]) -> Vec<f64> {
 
 /// The initial spread: a factor of e^0.5 (about 1.65) either way on log coordinates, and
 /// half the start value (at least 1) on signed ones.
-pub fn initial_sigma(start: &Weights, params: &[Param]) -> Vec<f64> {
+pub fn initial_sigma(start: &impl Tunable, params: &[Param]) -> Vec<f64> {
     params
         .iter()
         .map(|p| {
@@ -88,14 +121,14 @@ pub fn initial_sigma(start: &Weights, params: &[Param]) -> Vec<f64> {
 }
 
 /// `start` with the tuned coordinates replaced by `x`.
-pub fn decode(start: &Weights, params: &[Param], x: &[f64]) -> Weights {
+pub fn decode<W: Tunable>(start: &W, params: &[Param], x: &[f64]) -> W {
     let mut w = start.clone();
     for (p, &v) in params.iter().zip(x) {
         let value = if p.log { v.exp() } else { v };
         if p.name == "score_weight" {
-            w.score_weight = value;
+            *w.score_weight_mut() = value;
         } else {
-            w.features.insert(p.name.clone(), value);
+            w.features_mut().insert(p.name.clone(), value);
         }
     }
     w
