@@ -53,6 +53,13 @@ pub struct Args {
     /// Guideline games only: states that search keeps per piece (default 1000).
     #[arg(long)]
     pub beam: Option<usize>,
+    /// Guideline games only: the 4-wide solver in combo sections. Its transitions rank the
+    /// window's sections by the run the visible pieces make, and when the search's move is a
+    /// step of a section's combo, the solved policy (3 residuals, hold, the game's generator,
+    /// the previews seen, at most 5) chooses the step. `auto` uses it on attack games with
+    /// the guideline combo table, as `solve` does.
+    #[arg(long, value_enum)]
+    pub fourwide: Option<super::solve::FourwideUse>,
     /// Games to play (standard rules), in parallel.
     #[arg(long, default_value_t = 1)]
     pub games: u64,
@@ -88,7 +95,7 @@ pub struct Args {
     #[arg(
         long,
         value_enum,
-        conflicts_with_all = ["seed", "weights", "policy", "games", "max_lines", "out", "record_out", "previews", "beam"]
+        conflicts_with_all = ["seed", "weights", "policy", "games", "max_lines", "out", "record_out", "previews", "beam", "fourwide"]
     )]
     pub protocol: Option<ProtocolArg>,
 }
@@ -193,6 +200,7 @@ pub fn run(args: &Args) -> Result<()> {
     for (given, flag) in [
         (args.previews.is_some(), "--previews"),
         (args.beam.is_some(), "--beam"),
+        (args.fourwide.is_some(), "--fourwide"),
     ] {
         if given {
             return Err(Error::at(
@@ -705,6 +713,7 @@ mod tests {
             protocol: None,
             previews: None,
             beam: None,
+            fourwide: None,
         }
     }
 

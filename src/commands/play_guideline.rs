@@ -9,6 +9,7 @@ use crate::io;
 use crate::results::RunInfo;
 use crate::rules::guideline::replay::{self, Game, Outcome};
 use crate::rules::guideline::Objective;
+use crate::search::section_play::SectionPlay;
 use crate::search::{guideline, online};
 use crate::seed::Seed;
 use serde::Serialize;
@@ -41,6 +42,10 @@ pub struct GuidelinePlayReport {
     pub pieces_asked: usize,
     pub previews: usize,
     pub beam: usize,
+    /// The 4-wide solver in sections: its policy's configuration, when used.
+    pub fourwide: Option<crate::fourwide::Config>,
+    /// Moves the 4-wide policy chose (steps of a section's combo).
+    pub fourwide_policy_moves: usize,
     pub weights_name: String,
     pub weights: GuidelineWeights,
     /// Wall time of a decision, mean and max over the game's moves.
@@ -145,6 +150,27 @@ pub fn run(args: &Args, seed: &Seed, seed_path: &Path) -> Result<()> {
         ("--out", out.as_path()),
         ("the record", record_file.as_path()),
     ])?;
+    let use_fourwide = args
+        .fourwide
+        .unwrap_or(super::solve::FourwideUse::Auto)
+        .applies(&game.rules);
+    let section_play = if use_fourwide {
+        let bag = matches!(
+            seed.generator,
+            crate::seed::Generator::Tetrio { .. } | crate::seed::Generator::Bag7 { .. }
+        );
+        let t = Instant::now();
+        let s = SectionPlay::solve(&game, previews, bag)?;
+        eprintln!(
+            "4-wide policy for sections: {} generator, hold, {} previews, solved in {:.1} s",
+            s.config().generator.name(),
+            s.config().preview,
+            t.elapsed().as_secs_f64()
+        );
+        Some(s)
+    } else {
+        None
+    };
     let run_info = RunInfo::now();
     let stop = super::stop_on_ctrl_c();
     eprintln!(
@@ -162,6 +188,7 @@ pub fn run(args: &Args, seed: &Seed, seed_path: &Path) -> Result<()> {
             previews,
             beam,
             &evaluator,
+            section_play.as_ref(),
             &stop,
             |locks, _| {
                 if last_line.elapsed().as_secs() >= 30 {
@@ -217,6 +244,8 @@ pub fn run(args: &Args, seed: &Seed, seed_path: &Path) -> Result<()> {
         pieces_asked: pieces,
         previews,
         beam,
+        fourwide: section_play.as_ref().map(|s| *s.config()),
+        fourwide_policy_moves: played.policy_moves,
         weights_name,
         weights,
         seconds_per_move_mean: wall.iter().sum::<f64>() / n,
@@ -234,8 +263,8 @@ pub fn run(args: &Args, seed: &Seed, seed_path: &Path) -> Result<()> {
     io::write_atomic(&out, format!("{json}\n").as_bytes())?;
     eprintln!(
         "{} {:?} (verified by replay): {} points, {} attack over {} pieces ({:.3} attack, {:.1} \
-         points a piece), max combo {}, {} T-spins, {} perfect clears{}; {:.3} s a move \
-         (max {:.3}); wrote {} and {}",
+         points a piece), max combo {}, {} T-spins, {} perfect clears, {} moves by the 4-wide \
+         policy{}; {:.3} s a move (max {:.3}); wrote {} and {}",
         report.score,
         report.objective,
         report.outcome.points,
@@ -246,6 +275,7 @@ pub fn run(args: &Args, seed: &Seed, seed_path: &Path) -> Result<()> {
         report.outcome.max_combo,
         report.outcome.tspins,
         report.outcome.perfect_clears,
+        report.fourwide_policy_moves,
         if report.topped_out {
             ", TOPPED OUT"
         } else {

@@ -22,14 +22,25 @@ use crate::rules::guideline::State;
 const HOLDS: usize = 8;
 const EMPTY_HOLD: usize = 7;
 
-/// The longest runs of one game, and what a run of singles earns.
-pub struct Continuation {
+/// The 4-wide solver's transitions from the 3- and 6-cell seeds: built once, shared by every
+/// queue a continuation is solved over (online play solves one per decision).
+pub struct Tables {
     three: Transitions,
     six: Transitions,
+}
+
+/// The longest runs of one game, and what a run of singles earns.
+pub struct Continuation {
+    tables: std::sync::Arc<Tables>,
     /// `longest[(q * fields + f) * 8 + h]`: the most clearing pieces in a row from the piece
     /// at sequence index `q`, field `f` (3-residual fields first, then 6) and hold `h`.
     longest: Vec<u16>,
     pieces: usize,
+    /// Online play: a run the known pieces carry to their end goes on past them by this many
+    /// clears (by global field index; empty offline, where the known pieces are the game).
+    extension: Vec<u16>,
+    /// Pieces the game has past the known ones (0 offline).
+    beyond: usize,
     /// `earned[c + 1]`: the objective gain of the singles with combo counters 0..c (so
     /// `earned[0] = 0`), for a combo run's value by difference.
     earned: Vec<u64>,
@@ -68,8 +79,25 @@ impl Continuation {
     /// Solves the longest runs over `pieces` (the game's whole known sequence) and tabulates
     /// what runs earn under `table` and `objective`.
     pub fn build(pieces: &[Shape], table: ComboTable, objective: Objective) -> Continuation {
-        let three = Transitions::build(seed(3).expect("3 is a residual count"), Placements::Srs);
-        let six = Transitions::build(seed(6).expect("6 is a residual count"), Placements::Srs);
+        let tables = Tables {
+            three: Transitions::build(seed(3).expect("3 is a residual count"), Placements::Srs),
+            six: Transitions::build(seed(6).expect("6 is a residual count"), Placements::Srs),
+        };
+        Continuation::solve(std::sync::Arc::new(tables), pieces, table, objective)
+    }
+
+    /// The same solve over another queue (a window of the game), reusing the transitions.
+    pub fn over(&self, pieces: &[Shape], table: ComboTable, objective: Objective) -> Continuation {
+        Continuation::solve(self.tables.clone(), pieces, table, objective)
+    }
+
+    fn solve(
+        tables: std::sync::Arc<Tables>,
+        pieces: &[Shape],
+        table: ComboTable,
+        objective: Objective,
+    ) -> Continuation {
+        let (three, six) = (&tables.three, &tables.six);
         let fields = three.len() + six.len();
         let n = pieces.len();
         let seq: Vec<Piece> = pieces.iter().map(|&s| piece_of(s)).collect();
@@ -106,22 +134,57 @@ impl Continuation {
                 }
             }
         }
-        // A run is at most as long as the game: combo counters up to n + 1.
-        let mut earned = vec![0u64; n + 3];
-        for c in 0..=n + 1 {
-            let e = score(1, Spin::None, false, c as i32 - 1, false, table);
-            let gain = match objective {
-                Objective::Points => e.points,
-                Objective::Attack => e.attack,
-            };
-            earned[c + 1] = earned[c] + gain as u64;
-        }
+        let earned = earned(n, table, objective);
         Continuation {
-            three,
-            six,
+            tables,
             longest,
             pieces: n,
+            extension: Vec::new(),
+            beyond: 0,
             earned,
+        }
+    }
+
+    /// For online play, where the known pieces are a window of a game with `beyond` more: a
+    /// run that lasts to the window's end goes on by `expected(field)` clears (the 4-wide
+    /// policy's expected combo from the run's field, averaged over hold and queue), at most
+    /// `beyond`. `game_length` bounds the combo counters a run reaches. With hold, a 7-bag and five previews the policy keeps a combo going for
+    /// hundreds of pieces (results/fourwide.json), so a section's value is then its side rows,
+    /// as it is offline where the whole queue is known.
+    pub fn open_ended(
+        mut self,
+        expected: impl Fn(Field) -> f64,
+        beyond: usize,
+        game_length: usize,
+        table: ComboTable,
+        objective: Objective,
+    ) -> Continuation {
+        let t = &*self.tables;
+        self.extension = t
+            .three
+            .fields
+            .iter()
+            .chain(&t.six.fields)
+            .map(|&f| expected(f).clamp(0.0, u16::MAX as f64) as u16)
+            .collect();
+        self.beyond = beyond;
+        // A state's combo counter counts locks before the window, so runs from it reach counters
+        // up to the game's length; twice that leaves room for hand-made states.
+        self.earned = earned(2 * game_length.max(self.pieces + beyond), table, objective);
+        self
+    }
+
+    /// The most clearing pieces in a row from index `q` of the known pieces, with the
+    /// extension past their end where the run reaches it (online).
+    fn run(&self, q: usize, field: Field, hold: Option<Shape>) -> usize {
+        let known = self.longest(q, field, hold);
+        // An empty hold slot lets a run use one piece more than its clears.
+        let reaches_end = q + known + hold.is_none() as usize >= self.pieces;
+        match self.field_index(field) {
+            Some(f) if reaches_end && !self.extension.is_empty() => {
+                known + self.extension[f] as usize
+            }
+            _ => known,
         }
     }
 
@@ -132,9 +195,10 @@ impl Continuation {
 
     /// The global index of a residual field, if a solve from either seed reaches it.
     fn field_index(&self, field: Field) -> Option<usize> {
+        let t = &*self.tables;
         match field.cells() {
-            3 => self.three.index(field),
-            6 => self.six.index(field).map(|i| i + self.three.len()),
+            3 => t.three.index(field),
+            6 => t.six.index(field).map(|i| i + t.three.len()),
             _ => None,
         }
     }
@@ -144,7 +208,7 @@ impl Continuation {
     pub fn longest(&self, q: usize, field: Field, hold: Option<Shape>) -> usize {
         match self.field_index(field) {
             Some(f) if q < self.pieces => {
-                let fields = self.three.len() + self.six.len();
+                let fields = self.tables.three.len() + self.tables.six.len();
                 self.longest[(q * fields + f) * HOLDS + hold_slot(hold)] as usize
             }
             _ => 0,
@@ -156,9 +220,9 @@ impl Continuation {
     pub fn ahead(&self, state: &State, q: usize, remaining: usize) -> Option<Ahead> {
         let section = section::find(&state.board, |f| self.field_index(f).is_some())?;
         let clears = self
-            .longest(q, section.field, state.hold)
+            .run(q, section.field, state.hold)
             .min(section.clears_available())
-            .min(remaining);
+            .min(remaining + self.beyond);
         let first = (state.combo + 1).max(0) as usize;
         let gain = self.earned[first + clears] - self.earned[first];
         let mut after = *state;
@@ -174,6 +238,21 @@ impl Continuation {
             after,
         })
     }
+}
+
+/// `earned[c + 1]`: the objective gain of singles with combo counters 0..c, for runs in a
+/// game of `n` pieces (combo counters up to n + 1).
+fn earned(n: usize, table: ComboTable, objective: Objective) -> Vec<u64> {
+    let mut earned = vec![0u64; n + 3];
+    for c in 0..=n + 1 {
+        let e = score(1, Spin::None, false, c as i32 - 1, false, table);
+        let gain = match objective {
+            Objective::Points => e.points,
+            Objective::Attack => e.attack,
+        };
+        earned[c + 1] = earned[c] + gain as u64;
+    }
+    earned
 }
 
 /// The board a run of `clears` leaves, as far as it can be told now: each clear takes one

@@ -7,7 +7,10 @@
 //! board is what lets the beam, online play and the simulator hand a position to the solver.
 
 use super::field::Field;
+use crate::piece::Shape;
 use crate::rules::guideline::board::{row_bit, Board, COLUMN_BITS, HEIGHT, WIDTH};
+use crate::rules::guideline::movegen::{self, Placement};
+use crate::rules::guideline::{game, Rules, State};
 
 /// A 4-wide section on a guideline board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,6 +104,22 @@ fn section_at(
     sides: u32,
 ) -> Option<Section> {
     let side_rows = full_rows_from(sides, floor);
+    let (field, inside) = read_field(cols, c, floor);
+    if inside != cells {
+        // a cell eight or more rows above the floor
+        return None;
+    }
+    let section = Section {
+        column: c,
+        floor,
+        field,
+        side_rows,
+    };
+    (side_rows >= section.field_rows()).then_some(section)
+}
+
+/// The cells of window `c` in rows `floor..floor + 8` as a field, and how many there are.
+fn read_field(cols: &[u32; WIDTH], c: usize, floor: usize) -> (Field, u32) {
     // Rows floor..floor + 8 of a column as a byte, row `floor` in bit 0.
     let window = |col: u32| -> u32 {
         let byte = if floor <= 16 {
@@ -117,17 +136,37 @@ fn section_at(
         inside += rows.count_ones();
         bits |= spread(rows) << x;
     }
-    if inside != cells {
-        // a cell eight or more rows above the floor
-        return None;
-    }
-    let section = Section {
-        column: c,
-        floor,
-        field: Field(bits),
-        side_rows,
-    };
-    (side_rows >= section.field_rows()).then_some(section)
+    (Field(bits), inside)
+}
+
+/// The engine placement of `shape` in `state` that makes one step of the combo in `section`:
+/// it clears exactly one row and leaves `target` in the well, on the same floor. This is how a
+/// choice of the 4-wide model (which speaks of fields) is played on a real board (cells,
+/// spawn, kicks). `None` when no placement does: for a field the model reaches from
+/// `section.field`, a disagreement between model and engine, or a lock out.
+pub fn step_to(
+    state: &State,
+    shape: Shape,
+    section: &Section,
+    target: Field,
+    rules: &Rules,
+    placements: &mut Vec<Placement>,
+) -> Option<(Placement, State)> {
+    placements.clear();
+    movegen::placements(&state.board, shape, rules.rotation, placements);
+    let cols_above = COLUMN_BITS >> section.floor;
+    placements.iter().find_map(|p| {
+        let (after, lock) = game::lock(state, &p.active(), rules.combo_table);
+        if lock.lines != 1 || lock.lock_out {
+            return None;
+        }
+        let cols = &after.board.cols;
+        let (field, inside) = read_field(cols, section.column, section.floor);
+        let all: u32 = (0..4)
+            .map(|x| (cols[section.column + x] & cols_above).count_ones())
+            .sum();
+        (field == target && inside == all).then_some((*p, after))
+    })
 }
 
 /// Bit `y` of `rows` (0..8) moved to bit `4 * y`: one well column in the model's layout.

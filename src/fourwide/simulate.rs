@@ -17,7 +17,7 @@ use super::{Generator, Policy};
 use crate::error::{Error, Result};
 use crate::piece::Shape;
 use crate::rules::guideline::board::{Board, COLUMN_BITS};
-use crate::rules::guideline::{game, movegen, ComboTable, State};
+use crate::rules::guideline::{ComboTable, Objective, Rules, State};
 use crate::rules::srs::RotationSystem;
 use rand::{Rng, SeedableRng};
 use serde::Serialize;
@@ -109,36 +109,39 @@ pub fn board_with(field: Field) -> Board {
     board
 }
 
-/// The engine placement of `piece` that clears one row and leaves `target`, and the board
-/// after it (sides refilled).
+/// The engine placement of `piece` that clears one row and leaves `target` in the well, and
+/// the board after it (sides refilled).
 fn realise(
     board: &Board,
     piece: Piece,
     target: Field,
     known: &impl Fn(Field) -> bool,
 ) -> Option<Board> {
-    let mut placements = Vec::new();
-    movegen::placements(board, shape(piece), RotationSystem::Srs, &mut placements);
+    let section = section::find(board, known)?;
     let state = State {
         board: *board,
         ..State::START
     };
-    placements.iter().find_map(|p| {
-        let (after, lock) = game::lock(&state, &p.active(), ComboTable::Guideline);
-        if lock.lines != 1 || lock.lock_out {
-            return None;
+    let rules = Rules {
+        rotation: RotationSystem::Srs,
+        combo_table: ComboTable::Guideline,
+        objective: Objective::Attack,
+    };
+    let (_, after) = section::step_to(
+        &state,
+        shape(piece),
+        &section,
+        target,
+        &rules,
+        &mut Vec::new(),
+    )?;
+    let mut b = after.board;
+    for (x, col) in b.cols.iter_mut().enumerate() {
+        if !(WELL..WELL + 4).contains(&x) {
+            *col = COLUMN_BITS;
         }
-        let s = section::find(&after.board, known)?;
-        (s.column == WELL && s.field == target).then(|| {
-            let mut b = after.board;
-            for (x, col) in b.cols.iter_mut().enumerate() {
-                if !(WELL..WELL + 4).contains(&x) {
-                    *col = COLUMN_BITS;
-                }
-            }
-            b
-        })
-    })
+    }
+    Some(b)
 }
 
 /// Plays `games` games of `policy` from `field` with the engine; `max_clears` ends a game

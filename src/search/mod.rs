@@ -6,4 +6,5 @@ pub mod evaluator;
 pub mod greedy;
 pub mod guideline;
 pub mod online;
+pub mod section_play;
 pub mod tune;

@@ -7,6 +7,7 @@
 
 use super::beam::{self, BeamGame};
 use super::guideline::{GuidelineSearch, Move};
+use super::section_play::SectionPlay;
 use crate::eval::guideline::GuidelineEvaluator;
 use crate::rules::guideline::movegen::Placement;
 use crate::rules::guideline::replay::Game;
@@ -67,8 +68,11 @@ pub fn visible(game: &Game, locks: usize, state: &State, previews: usize) -> (Ga
 }
 
 /// The move a player seeing `previews` pieces makes at lock `locks` in `state`: the first
-/// move of the best-ranked line of a `beam`-wide search over the visible window. `None`
-/// when every placement of the piece in play (and of the one hold offers) tops out.
+/// move of the best-ranked line of a `beam`-wide search over the visible window. With the
+/// 4-wide solver (`fourwide`), the window's sections are ranked by the run its pieces can
+/// make, and when the search's move is a step of a section's combo, the solver's policy
+/// chooses the step. `None` when every placement of the piece in play (and of the one hold
+/// offers) tops out.
 pub fn decide(
     game: &Game,
     locks: usize,
@@ -76,22 +80,46 @@ pub fn decide(
     previews: usize,
     beam: usize,
     evaluator: &GuidelineEvaluator,
-) -> Option<Move> {
+    fourwide: Option<&SectionPlay>,
+) -> Option<Decision> {
     // Holding into an empty slot plays the first preview: with none there is nothing to see.
     assert!(previews >= 1, "online play needs at least one preview");
     let (window, steps) = visible(game, locks, state, previews);
+    let continuation = fourwide.map(|f| f.continuation(game, locks, &window, steps));
     let search = Window {
         search: GuidelineSearch {
             game: &window,
             steps,
             evaluator,
-            fourwide: None,
+            fourwide: continuation.as_ref(),
         },
         start: *state,
     };
     let never = AtomicBool::new(false);
     let line = beam::search_game(&search, beam, &never, |_| {});
-    line.moves.first().copied()
+    let chosen = line.moves.first().copied()?;
+    if let Some(f) = fourwide {
+        if f.is_step(state, &advance(game, locks, state, &chosen)) {
+            if let Some(step) = f.step(game, locks, state) {
+                return Some(Decision {
+                    mv: step,
+                    by_policy: true,
+                });
+            }
+        }
+    }
+    Some(Decision {
+        mv: chosen,
+        by_policy: false,
+    })
+}
+
+/// A decision and who made it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Decision {
+    pub mv: Move,
+    /// The 4-wide policy chose the move (a step of a section's combo).
+    pub by_policy: bool,
 }
 
 /// `state` after `mv` is played at lock `locks` of `game` (hold taken first).
@@ -120,6 +148,8 @@ pub struct Played {
     pub topped_out: bool,
     /// A signal stopped the game before its last lock.
     pub stopped: bool,
+    /// Moves the 4-wide policy chose.
+    pub policy_moves: usize,
 }
 
 /// Plays the first `pieces` locks of `game` online (see [`decide`]), calling `on_move` after
@@ -130,6 +160,7 @@ pub fn play(
     previews: usize,
     beam: usize,
     evaluator: &GuidelineEvaluator,
+    fourwide: Option<&SectionPlay>,
     stop: &AtomicBool,
     mut on_move: impl FnMut(usize, &MoveTime),
 ) -> Played {
@@ -140,6 +171,7 @@ pub fn play(
         times: Vec::with_capacity(pieces),
         topped_out: false,
         stopped: false,
+        policy_moves: 0,
     };
     for locks in 0..pieces {
         if stop.load(Ordering::Relaxed) {
@@ -148,7 +180,7 @@ pub fn play(
         }
         let wall = std::time::Instant::now();
         let cpu = crate::bench::thread_cpu_ns();
-        let mv = decide(game, locks, &state, previews, beam, evaluator);
+        let mv = decide(game, locks, &state, previews, beam, evaluator, fourwide);
         let time = MoveTime {
             wall_seconds: wall.elapsed().as_secs_f64(),
             cpu_seconds: match (cpu, crate::bench::thread_cpu_ns()) {
@@ -156,10 +188,11 @@ pub fn play(
                 _ => None,
             },
         };
-        let Some(mv) = mv else {
+        let Some(Decision { mv, by_policy }) = mv else {
             played.topped_out = true;
             break;
         };
+        played.policy_moves += by_policy as usize;
         state = advance(game, locks, &state, &mv);
         played.moves.push(mv);
         played.times.push(time);
@@ -225,7 +258,7 @@ mod tests {
     fn an_opening_is_played_and_stays_low() {
         let g = game(bag7(7, 41));
         let e = GuidelineEvaluator::new(GuidelineWeights::preset("attack").unwrap());
-        let p = play(&g, 40, 5, 200, &e, &AtomicBool::new(false), |_, _| {});
+        let p = play(&g, 40, 5, 200, &e, None, &AtomicBool::new(false), |_, _| {});
         assert_eq!(p.moves.len(), 40);
         assert!(!p.topped_out && !p.stopped);
     }
