@@ -30,7 +30,13 @@ fn cc2_game(seed: u64) -> Game {
 fn play(game: &Game, pieces: usize, previews: usize) -> online::Played {
     let e = GuidelineEvaluator::new(GuidelineWeights::preset("attack").unwrap());
     let never = AtomicBool::new(false);
-    online::play(game, pieces, previews, 150, &e, None, &never, |_, _| {})
+    let player = online::Player {
+        previews,
+        beam: 150,
+        evaluator: &e,
+        fourwide: None,
+    };
+    online::play(game, pieces, &player, &never, |_, _| {})
 }
 
 /// Two games equal in their first k + P + 1 pieces and different after: a player with P

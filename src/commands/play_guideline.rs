@@ -182,25 +182,22 @@ pub fn run(args: &Args, seed: &Seed, seed_path: &Path) -> Result<()> {
     let start = Instant::now();
     let mut last_line = Instant::now();
     let played = pool.install(|| {
-        online::play(
-            &game,
-            pieces,
+        let player = online::Player {
             previews,
             beam,
-            &evaluator,
-            section_play.as_ref(),
-            &stop,
-            |locks, _| {
-                if last_line.elapsed().as_secs() >= 30 {
-                    last_line = Instant::now();
-                    eprintln!(
-                        "{:>7.0} s  piece {}/{pieces}",
-                        start.elapsed().as_secs_f64(),
-                        locks + 1
-                    );
-                }
-            },
-        )
+            evaluator: &evaluator,
+            fourwide: section_play.as_ref(),
+        };
+        online::play(&game, pieces, &player, &stop, |locks, _| {
+            if last_line.elapsed().as_secs() >= 30 {
+                last_line = Instant::now();
+                eprintln!(
+                    "{:>7.0} s  piece {}/{pieces}",
+                    start.elapsed().as_secs_f64(),
+                    locks + 1
+                );
+            }
+        })
     });
     if played.moves.is_empty() {
         return Err(Error(format!(

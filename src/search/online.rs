@@ -73,15 +73,13 @@ pub fn visible(game: &Game, locks: usize, state: &State, previews: usize) -> (Ga
 /// make, and when the search's move is a step of a section's combo, the solver's policy
 /// chooses the step. `None` when every placement of the piece in play (and of the one hold
 /// offers) tops out.
-pub fn decide(
-    game: &Game,
-    locks: usize,
-    state: &State,
-    previews: usize,
-    beam: usize,
-    evaluator: &GuidelineEvaluator,
-    fourwide: Option<&SectionPlay>,
-) -> Option<Decision> {
+pub fn decide(game: &Game, locks: usize, state: &State, player: &Player) -> Option<Decision> {
+    let Player {
+        previews,
+        beam,
+        evaluator,
+        fourwide,
+    } = *player;
     // Holding into an empty slot plays the first preview: with none there is nothing to see.
     assert!(previews >= 1, "online play needs at least one preview");
     let (window, steps) = visible(game, locks, state, previews);
@@ -131,6 +129,16 @@ pub fn advance(game: &Game, locks: usize, state: &State, mv: &Move) -> State {
     game::lock(&before, &mv.placement.active(), game.rules.combo_table).0
 }
 
+/// How an online player decides: what it sees, how wide it searches, how it ranks, and the
+/// 4-wide solver for sections (`None`: the search alone).
+#[derive(Clone, Copy)]
+pub struct Player<'a> {
+    pub previews: usize,
+    pub beam: usize,
+    pub evaluator: &'a GuidelineEvaluator,
+    pub fourwide: Option<&'a SectionPlay>,
+}
+
 /// One decision's cost.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MoveTime {
@@ -157,10 +165,7 @@ pub struct Played {
 pub fn play(
     game: &Game,
     pieces: usize,
-    previews: usize,
-    beam: usize,
-    evaluator: &GuidelineEvaluator,
-    fourwide: Option<&SectionPlay>,
+    player: &Player,
     stop: &AtomicBool,
     mut on_move: impl FnMut(usize, &MoveTime),
 ) -> Played {
@@ -180,7 +185,7 @@ pub fn play(
         }
         let wall = std::time::Instant::now();
         let cpu = crate::bench::thread_cpu_ns();
-        let mv = decide(game, locks, &state, previews, beam, evaluator, fourwide);
+        let mv = decide(game, locks, &state, player);
         let time = MoveTime {
             wall_seconds: wall.elapsed().as_secs_f64(),
             cpu_seconds: match (cpu, crate::bench::thread_cpu_ns()) {
@@ -258,7 +263,13 @@ mod tests {
     fn an_opening_is_played_and_stays_low() {
         let g = game(bag7(7, 41));
         let e = GuidelineEvaluator::new(GuidelineWeights::preset("attack").unwrap());
-        let p = play(&g, 40, 5, 200, &e, None, &AtomicBool::new(false), |_, _| {});
+        let player = Player {
+            previews: 5,
+            beam: 200,
+            evaluator: &e,
+            fourwide: None,
+        };
+        let p = play(&g, 40, &player, &AtomicBool::new(false), |_, _| {});
         assert_eq!(p.moves.len(), 40);
         assert!(!p.topped_out && !p.stopped);
     }

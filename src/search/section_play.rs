@@ -258,7 +258,13 @@ mod tests {
         assert!(sp.is_step(&state, &after));
         // and the online decision takes it: the window's search also runs the combo
         let e = GuidelineEvaluator::new(GuidelineWeights::preset("attack").unwrap());
-        let d = online::decide(&g, locks, &state, 2, 50, &e, Some(&sp)).unwrap();
+        let player = online::Player {
+            previews: 2,
+            beam: 50,
+            evaluator: &e,
+            fourwide: Some(&sp),
+        };
+        let d = online::decide(&g, locks, &state, &player).unwrap();
         assert!(d.by_policy);
         assert_eq!(d.mv, mv);
     }
@@ -278,7 +284,13 @@ mod tests {
             "no section on an empty board"
         );
         let e = GuidelineEvaluator::new(GuidelineWeights::preset("attack").unwrap());
-        let d = online::decide(&g, 0, &State::START, 1, 20, &e, Some(&sp)).unwrap();
+        let player = online::Player {
+            previews: 1,
+            beam: 20,
+            evaluator: &e,
+            fourwide: Some(&sp),
+        };
+        let d = online::decide(&g, 0, &State::START, &player).unwrap();
         assert!(!d.by_policy);
     }
 
