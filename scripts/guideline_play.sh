@@ -5,14 +5,16 @@
 # results/guideline/play-pPREVIEWS).
 # usage: scripts/guideline_play.sh [--previews P] [--beam N] [--weights-attack W]
 #        [--weights-points W] [--objectives "attack points"] [--dir DIR] [--jobs J]
+#        [--fourwide auto|on|off]
 # A game already in DIR is kept (delete it to replay it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-previews=5; beam=""; wa=attack; wp=points; objectives="attack points"; dir=""; jobs=1
+previews=5; beam=""; fourwide=""; wa=attack; wp=points; objectives="attack points"; dir=""; jobs=1
 while [ $# -gt 0 ]; do
   case $1 in
     --previews) previews=$2; shift 2 ;;
     --beam) beam=$2; shift 2 ;;
+    --fourwide) fourwide=$2; shift 2 ;;
     --weights-attack) wa=$2; shift 2 ;;
     --weights-points) wp=$2; shift 2 ;;
     --objectives) objectives=$2; shift 2 ;;
@@ -30,7 +32,7 @@ for seed in 1742887628 1554295831 1 12345 378834655; do
     w=$wa; [ "$objective" = points ] && w=$wp
     out=$dir/$objective-$seed.json
     [ -f "$out" ] && continue
-    echo "$bin play --seed seeds/cc2/tetrio-$seed-srs-$objective.json --previews $previews ${beam:+--beam $beam} --weights $w --out $out"
+    echo "$bin play --seed seeds/cc2/tetrio-$seed-srs-$objective.json --previews $previews ${beam:+--beam $beam} ${fourwide:+--fourwide $fourwide} --weights $w --out $out"
   done
 done | xargs -P "$jobs" -I{} sh -c '{} >/dev/null'
 python3 - "$dir" <<'PY'
@@ -52,18 +54,20 @@ for objective, ref, key in (("attack", 0.844, "attack_per_piece"), ("points", 22
                 f"{attack:.3f} | {points:.1f} | {per / ref:.2f}x | "
                 f"{max(r['max_combo'] for r in runs)} | {sum(r['tspins'] for r in runs)} | "
                 f"{sum(r['perfect_clears'] for r in runs)} | {sum(r['topped_out'] for r in runs)} | "
+                f"{sum(r.get('fourwide_policy_moves', 0) for r in runs)} | "
                 f"{mean:.3f} / {cpu:.3f} | {max(r['seconds_per_move_max'] for r in runs):.3f} / "
                 f"{max(r['cpu_seconds_per_move_max'] or 0 for r in runs):.3f} |")
     for r in runs:
         rows.append(f"| &nbsp; {r['seed']} | | | | {r['pieces']} | {r['attack_per_piece']:.3f} | "
                     f"{r['points_per_piece']:.1f} | | {r['max_combo']} | {r['tspins']} | "
                     f"{r['perfect_clears']} | {int(r['topped_out'])} | "
+                    f"{r.get('fourwide_policy_moves', 0)} | "
                     f"{r['seconds_per_move_mean']:.3f} / {r['cpu_seconds_per_move_mean'] or 0:.3f} | "
                     f"{r['seconds_per_move_max']:.3f} / {r['cpu_seconds_per_move_max'] or 0:.3f} |")
 head = ("| objective | weights | beam | games | pieces | attack per piece | points per piece "
         "| vs Cold Clear 2 (0.844 attack, 221.3 points) | max combo | T-spins | perfect clears "
-        "| topped out | s a move, mean wall / CPU | s a move, max wall / CPU |\n"
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+        "| topped out | moves by the 4-wide policy | s a move, mean wall / CPU | s a move, max wall / CPU |\n"
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 (d / "table.md").write_text(head + "\n" + "\n".join(rows) + "\n")
 print(head + "\n" + "\n".join(rows))
 PY

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// Names of the features a guideline weights file may use.
-pub const FEATURES: [&str; 12] = [
+pub const FEATURES: [&str; 13] = [
     "max_height",
     "total_height",
     "height_over_half",
@@ -25,6 +25,7 @@ pub const FEATURES: [&str; 12] = [
     "tslot",
     "b2b",
     "combo",
+    "fourwide_rows",
 ];
 
 /// Built-in guideline weight sets.
@@ -140,6 +141,12 @@ pub struct Features {
     pub b2b: u32,
     /// The combo counter plus one (0 when no combo runs).
     pub combo: u32,
+    /// The most rows, from the floor of some four adjacent columns up, in which the six other
+    /// columns are full while the four hold at most six cells above their floor (counted half
+    /// unless they hold exactly 3 or 6, a residual the 4-wide solver starts from): the side
+    /// stacks of a 4-wide combo being built (a player who cannot see the combo's pieces yet
+    /// needs a reason to build them; the 4-wide solver values the section once it is there).
+    pub fourwide_rows: u32,
 }
 
 /// The features of `state`.
@@ -197,7 +204,51 @@ pub fn features(state: &State) -> Features {
         f.row_transitions += ((b.cols[x] ^ b.cols[x + 1]) & rows).count_ones();
     }
     f.tslot = tsd_slot_lines(b, &h);
+    f.fourwide_rows = fourwide_rows(b, &h);
     f
+}
+
+/// See [`Features::fourwide_rows`].
+fn fourwide_rows(b: &Board, h: &[u32; WIDTH]) -> u32 {
+    let mut prefix = [COLUMN_BITS; WIDTH + 1];
+    let mut suffix = [COLUMN_BITS; WIDTH + 1];
+    for x in 0..WIDTH {
+        prefix[x + 1] = prefix[x] & b.cols[x];
+    }
+    for x in (0..WIDTH).rev() {
+        suffix[x] = suffix[x + 1] & b.cols[x];
+    }
+    let mut best = 0;
+    for c in 0..=WIDTH - 4 {
+        let floor = h[c..c + 4]
+            .iter()
+            .zip(&b.cols[c..c + 4])
+            .map(|(&hx, &col)| {
+                // the column's lowest empty cell: full rows from the bottom
+                let full = (col << (32 - HEIGHT)).leading_ones();
+                full.min(hx)
+            })
+            .min()
+            .unwrap_or(0) as usize;
+        if floor >= HEIGHT {
+            continue;
+        }
+        let above = COLUMN_BITS >> floor;
+        let cells: u32 = (c..c + 4).map(|x| (b.cols[x] & above).count_ones()).sum();
+        if cells > 6 {
+            continue;
+        }
+        let sides = prefix[c] & suffix[c + 4];
+        // rows floor, floor + 1, ... full on the sides: row y is bit 23 - y
+        let rows = (sides << (32 - HEIGHT + floor)).leading_ones();
+        // full value once the well holds a residual the 4-wide solver can start from
+        best = best.max(if cells == 3 || cells == 6 {
+            rows
+        } else {
+            rows / 2
+        });
+    }
+    best
 }
 
 /// The most rows a T-spin double slot on `board` would clear: a T pointing down with its
@@ -236,7 +287,7 @@ fn tsd_slot_lines(b: &Board, h: &[u32; WIDTH]) -> u32 {
 #[derive(Clone, Debug)]
 pub struct GuidelineEvaluator {
     pub weights: GuidelineWeights,
-    w: [f64; 12],
+    w: [f64; 13],
     score_weight: f64,
 }
 
@@ -267,6 +318,7 @@ impl GuidelineEvaluator {
             f.tslot,
             f.b2b,
             f.combo,
+            f.fourwide_rows,
         ];
         let mut r = -self.score_weight * score as f64;
         for (w, x) in self.w.iter().zip(v) {
@@ -285,6 +337,48 @@ mod tests {
             board: Board::from_rows(rows).unwrap(),
             ..State::START
         }
+    }
+
+    #[test]
+    fn fourwide_rows_counts_the_side_stacks_of_a_well() {
+        // sides full in rows 0..5 beside a well in columns 6..9 holding XXX_ at its floor
+        let rows = [
+            "XXXXXX....",
+            "XXXXXX....",
+            "XXXXXX....",
+            "XXXXXX....",
+            "XXXXXXXXX.",
+        ];
+        assert_eq!(features(&state(&rows)).fourwide_rows, 5);
+        // two cells at the floor: half
+        let two = [
+            "XXXXXX....",
+            "XXXXXX....",
+            "XXXXXX....",
+            "XXXXXX....",
+            "XXXXXXXX..",
+        ];
+        assert_eq!(features(&state(&two)).fourwide_rows, 2);
+        // seven cells in the well: no section is being built there (nor in any window)
+        let seven = [
+            "XXXXXX....",
+            "XXXXXX....",
+            "XXXXXXX...",
+            "XXXXXXXXX.",
+            "XXXXXXXXX.",
+        ];
+        assert_eq!(features(&state(&seven)).fourwide_rows, 0);
+        // a hole in a side row ends the count
+        let gap = [
+            "XXXXXX....",
+            "XXXXXX....",
+            "XXX.XX....",
+            "XXXXXX....",
+            "XXXXXXXXX.",
+        ];
+        assert_eq!(features(&state(&gap)).fourwide_rows, 2);
+        // an empty board has none
+        assert_eq!(features(&State::START).fourwide_rows, 0);
     }
 
     #[test]
