@@ -152,6 +152,13 @@ pub struct Features {
 /// The features of `state`.
 #[inline]
 pub fn features(state: &State) -> Features {
+    features_with(state, true)
+}
+
+/// The features of `state`, `fourwide_rows` only when asked for (the beam ranks every child,
+/// and the presets do not weigh it).
+#[inline]
+fn features_with(state: &State, fourwide: bool) -> Features {
     let b = &state.board;
     let mut h = [0u32; WIDTH];
     for (x, hx) in h.iter_mut().enumerate() {
@@ -204,7 +211,9 @@ pub fn features(state: &State) -> Features {
         f.row_transitions += ((b.cols[x] ^ b.cols[x + 1]) & rows).count_ones();
     }
     f.tslot = tsd_slot_lines(b, &h);
-    f.fourwide_rows = fourwide_rows(b, &h);
+    if fourwide {
+        f.fourwide_rows = fourwide_rows(b, &h);
+    }
     f
 }
 
@@ -289,12 +298,15 @@ pub struct GuidelineEvaluator {
     pub weights: GuidelineWeights,
     w: [f64; 13],
     score_weight: f64,
+    /// `fourwide_rows` has a weight.
+    fourwide: bool,
 }
 
 impl GuidelineEvaluator {
     pub fn new(weights: GuidelineWeights) -> GuidelineEvaluator {
         let w = FEATURES.map(|name| weights.get(name));
         GuidelineEvaluator {
+            fourwide: weights.get("fourwide_rows") != 0.0,
             score_weight: weights.score_weight,
             w,
             weights,
@@ -304,7 +316,7 @@ impl GuidelineEvaluator {
     /// The rank of `state` reached with `score` (lower is better).
     #[inline]
     pub fn rank(&self, state: &State, score: u32) -> f64 {
-        let f = features(state);
+        let f = features_with(state, self.fourwide);
         let v = [
             f.max_height,
             f.total_height,
@@ -497,6 +509,32 @@ mod tests {
                 .count() as u32;
         }
         f.tslot = naive_tslot(b);
+        for c in 0..=WIDTH - 4 {
+            let well = c..c + 4;
+            let Some(floor) = (0..HEIGHT).find(|&y| well.clone().any(|x| !b.filled(x, y))) else {
+                continue;
+            };
+            let cells = (floor..HEIGHT)
+                .flat_map(|y| well.clone().map(move |x| (x, y)))
+                .filter(|&(x, y)| b.filled(x, y))
+                .count();
+            if cells > 6 {
+                continue;
+            }
+            let rows = (floor..HEIGHT)
+                .take_while(|&y| {
+                    (0..WIDTH)
+                        .filter(|x| !well.contains(x))
+                        .all(|x| b.filled(x, y))
+                })
+                .count() as u32;
+            let value = if cells == 3 || cells == 6 {
+                rows
+            } else {
+                rows / 2
+            };
+            f.fourwide_rows = f.fourwide_rows.max(value);
+        }
         f
     }
 
@@ -522,6 +560,48 @@ mod tests {
             };
             assert_eq!(features(&s), naive(&s), "{b:?}");
         }
+    }
+
+    #[test]
+    fn fourwide_rows_matches_its_definition_on_random_wells() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_pcg::Pcg32::seed_from_u64(7);
+        let mut seen = [0u32; 25];
+        for _ in 0..5_000 {
+            let mut b = Board::EMPTY;
+            let c = rng.gen_range(0..=WIDTH - 4);
+            let sides = rng.gen_range(0..22);
+            for x in (0..WIDTH).filter(|x| !(c..c + 4).contains(x)) {
+                for y in 0..sides {
+                    // now and then a gap in a side row
+                    if rng.gen_bool(0.995) {
+                        b.fill(x, y);
+                    }
+                }
+            }
+            let floor = rng.gen_range(0..4);
+            for x in c..c + 4 {
+                for y in 0..floor {
+                    b.fill(x, y);
+                }
+                for y in floor..floor + 3 {
+                    if rng.gen_bool(0.25) {
+                        b.fill(x, y);
+                    }
+                }
+            }
+            let s = State {
+                board: b,
+                ..State::START
+            };
+            let f = features(&s);
+            assert_eq!(f, naive(&s), "{b:?}");
+            seen[f.fourwide_rows as usize] += 1;
+        }
+        assert!(
+            seen[1..].iter().filter(|&&n| n > 0).count() > 10,
+            "{seen:?}"
+        );
     }
 
     #[test]
