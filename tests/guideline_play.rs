@@ -131,12 +131,73 @@ fn a_short_play_replays_through_verify_to_its_figures() {
 }
 
 #[test]
+fn play_with_the_fourwide_policy_replays_and_says_so() {
+    let dir = temp_dir("fourwide");
+    let out = dir.join("play.json");
+    let game = format!("{ROOT}/seeds/cc2/tetrio-1-srs-attack.json");
+    let weights =
+        format!("{ROOT}/results/guideline/play-p5-fourwide/weights-attack-fourwide-rows3.json");
+    let run = bin()
+        .args(["play", "--seed", &game, "--previews", "2", "--beam", "60"])
+        .args([
+            "--max-pieces",
+            "150",
+            "--fourwide",
+            "on",
+            "--weights",
+            &weights,
+        ])
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{err}");
+    assert!(err.contains("4-wide policy for sections: bag generator, hold, 2 previews"));
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert_eq!(report["fourwide"]["generator"], "Bag");
+    assert_eq!(report["fourwide"]["preview"], 2);
+    assert_eq!(report["fourwide"]["hold"], true);
+    assert!(report["fourwide_policy_moves"].as_u64().is_some());
+    let verify = bin()
+        .args([
+            "verify",
+            report["record_file"].as_str().unwrap(),
+            "--seed",
+            &game,
+        ])
+        .output()
+        .unwrap();
+    assert!(verify.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&verify.stdout).unwrap();
+    for key in ["points", "attack", "pieces", "max_combo"] {
+        assert_eq!(v[key], report[key], "{key}");
+    }
+    // off by default: no policy is solved
+    let off = dir.join("off.json");
+    let run = bin()
+        .args(["play", "--seed", &game, "--previews", "2", "--beam", "20"])
+        .args(["--max-pieces", "10", "--out"])
+        .arg(&off)
+        .output()
+        .unwrap();
+    assert!(run.status.success());
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&off).unwrap()).unwrap();
+    assert!(report["fourwide"].is_null());
+    assert_eq!(report["fourwide_policy_moves"], 0);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn online_flags_are_refused_on_other_games() {
     let dir = temp_dir("flags");
     let out = dir.join("r.json");
     for (seed, flag, value) in [
         ("seeds/standard.json", "--previews", "5"),
         ("seeds/tencent-geek-4.json", "--beam", "100"),
+        ("seeds/tencent-geek-4.json", "--fourwide", "on"),
     ] {
         let run = bin()
             .args(["play", "--seed", &format!("{ROOT}/{seed}"), flag, value])

@@ -53,11 +53,13 @@ pub struct Args {
     /// Guideline games only: states that search keeps per piece (default 1000).
     #[arg(long)]
     pub beam: Option<usize>,
-    /// Guideline games only: the 4-wide solver in combo sections. Its transitions rank the
-    /// window's sections by the run the visible pieces make, and when the search's move is a
-    /// step of a section's combo, the solved policy (3 residuals, hold, the game's generator,
-    /// the previews seen, at most 5) chooses the step. `auto` uses it on attack games with
-    /// the guideline combo table, as `solve` does.
+    /// Guideline games only: the 4-wide solver in combo sections (default off). Its
+    /// transitions rank the window's sections by the run the visible pieces make (and the
+    /// solved policy's expected combo past them), and when the search's move is a step of a
+    /// section's combo, the solved policy (3 residuals, hold, the game's generator, the
+    /// previews seen, at most 5) chooses the step. Off by default: online it was measured to
+    /// send less than the search alone (results/guideline/play-p5-fourwide/). `auto` uses it
+    /// where `solve` does (attack with the guideline combo table).
     #[arg(long, value_enum)]
     pub fourwide: Option<super::solve::FourwideUse>,
     /// Games to play (standard rules), in parallel.

@@ -152,7 +152,7 @@ pub fn run(args: &Args, seed: &Seed, seed_path: &Path) -> Result<()> {
     ])?;
     let use_fourwide = args
         .fourwide
-        .unwrap_or(super::solve::FourwideUse::Auto)
+        .unwrap_or(super::solve::FourwideUse::Off)
         .applies(&game.rules);
     let section_play = if use_fourwide {
         let bag = matches!(
