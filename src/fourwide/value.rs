@@ -484,7 +484,16 @@ fn phased_iteration(
         } else {
             f64::INFINITY
         };
-        let floor = 1e-12 * max_abs(&values);
+        // Values are only as exact as a sweep's rounding, amplified by 1 / (1 - mu) on the way
+        // to the fixed point: with 6 residuals, hold and 6 previews (values near 10^5, mu
+        // about 1 - 7 / 10^5) that is about 1e-6, far above 1e-9 and still 1e-11 of the value.
+        let max = max_abs(&values);
+        let rounding = if mu < 1.0 {
+            4.0 * f64::EPSILON * max / (1.0 - mu)
+        } else {
+            0.0
+        };
+        let floor = (1e-12 * max).max(rounding);
         // `difference` bounds the Bellman residual (see above).
         if difference < tolerance && distance < tolerance.max(floor) {
             break;
@@ -495,6 +504,17 @@ fn phased_iteration(
             && recent
                 .iter()
                 .all(|&r| (r - ratio).abs() < 1e-4 && r > 0.3 && r < 0.9999);
+        // A contraction closer to 1 than that (expected combos of 10^4 and more: 6 residuals
+        // with hold and 6 previews) is trusted when the ratios agree to 1 % of 1 - ratio, so
+        // the jump's factor ratio / (1 - ratio) is known to about 1 %.
+        let slow = since_jump >= 4
+            && recent.len() == 3
+            && ratio >= 0.9999
+            && ratio < 1.0
+            && recent
+                .iter()
+                .all(|&r| (r - ratio).abs() < 1e-2 * (1.0 - ratio));
+        let steady = steady || slow;
         // Near float precision (values in the thousands, differences of a few dozen ulps)
         // the ratios scatter by a few 1e-4 around the dominant one already seen steady:
         // jump with that one when they agree with it to 2e-3.
