@@ -109,21 +109,22 @@ pub fn run(args: &Args) -> Result<()> {
     let from = args.from.unwrap_or(0);
     let to = args.to.unwrap_or(replay.placed());
     if let Some(path) = &args.html {
-        let Family::Tencent(game) = &family else {
-            return Err(Error(
-                "--html shows Tencent games only for now; use --fumen".into(),
-            ));
-        };
         let name = args
             .record
             .file_name()
             .map_or_else(|| "record".into(), |n| n.to_string_lossy().into_owned());
-        io::write_atomic(path, html::page(game, &name).as_bytes())?;
+        io::write_atomic(path, html::page(&replay, &name).as_bytes())?;
+        let last = replay.frames.last().expect("a replay has its first frame");
         eprintln!(
-            "wrote {} ({} pieces, score {})",
+            "wrote {} ({} pieces, {} {})",
             path.display(),
-            game.placed(),
-            game.outcome.score
+            replay.placed(),
+            if last.chains.is_some() {
+                "points"
+            } else {
+                "score"
+            },
+            last.score
         );
         return Ok(());
     }
