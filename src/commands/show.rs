@@ -135,16 +135,11 @@ pub fn run(args: &Args) -> Result<()> {
         );
         return Ok(());
     }
-    let Family::Tencent(game) = &family else {
-        return Err(Error(
-            "--animate shows Tencent games only for now; use --fumen".into(),
-        ));
-    };
-    game.check_count("--to", to)?;
+    replay.check_count("--to", to)?;
     if from > to {
         return Err(Error(format!("--from {from} is after --to {to}")));
     }
-    animate::run(game, from, to, args.speed)
+    animate::run(&replay, from, to, args.speed)
 }
 
 /// A replay of one of the two game families.

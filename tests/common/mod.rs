@@ -31,3 +31,42 @@ pub fn fails_saying(out: &Output, want: &[&str]) {
         assert!(err.contains(w), "{w:?} not in {err}");
     }
 }
+
+/// A path inside the repository.
+pub fn repo(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
+}
+
+/// The committed TETR.IO game and the solver's record of it (1000 locks, holds, combos,
+/// back-to-back chains): the guideline record the view tests replay.
+pub const TETRIO_SEED: &str = "seeds/tetrio-1742887628-attack.json";
+pub const TETRIO_RECORD: &str = "results/guideline/solve-tetrio-1742887628-attack-b300.txt";
+
+/// The guideline game of `seed` and every lock of `record` replayed on it by the engine.
+pub fn guideline_locks(
+    seed: &Path,
+    record: &Path,
+) -> (
+    beamtris::rules::guideline::replay::Game,
+    Vec<beamtris::rules::guideline::replay::LockEvent>,
+) {
+    use beamtris::rules::guideline::replay;
+    let game = replay::Game::from_seed(&beamtris::seed::Seed::load(seed).unwrap()).unwrap();
+    let rec = game
+        .parse_record(&std::fs::read_to_string(record).unwrap())
+        .unwrap();
+    let mut locks = Vec::new();
+    replay::replay_with(&rec, &game, |e| locks.push(*e));
+    (game, locks)
+}
+
+/// The engine's state after `k` of `locks` (0 = the start).
+pub fn state_after(
+    locks: &[beamtris::rules::guideline::replay::LockEvent],
+    k: usize,
+) -> beamtris::rules::guideline::State {
+    match k {
+        0 => beamtris::rules::guideline::State::START,
+        _ => locks[k - 1].after,
+    }
+}
