@@ -24,14 +24,16 @@ pub struct Args {
     /// Show the board after K pieces (default: after the last one).
     #[arg(long, value_name = "K", conflicts_with_all = ["animate", "fumen", "html"])]
     pub at: Option<usize>,
-    /// Play the game in the terminal (q, Esc or Ctrl-C quits; space pauses; arrows step).
-    /// Without a terminal, prints every frame one after another.
+    /// Play the game in the terminal (q, Esc or Ctrl-C quits; space pauses; arrows step), for
+    /// either family: guideline games also show hold, the previews, combo, back-to-back and
+    /// attack. Without a terminal, prints every frame one after another.
     #[arg(long, conflicts_with_all = ["fumen", "html"])]
     pub animate: bool,
     /// Animation speed in pieces per second.
     #[arg(long, value_name = "PIECES_PER_SECOND", default_value_t = 10.0)]
     pub speed: f64,
-    /// Print a fumen string (`v115@...`): one page per piece, drawn where it locks.
+    /// Print a fumen string (`v115@...`): one page per piece, drawn where it locks (Tencent
+    /// and guideline games; a guideline page shows rows 0 to 22).
     #[arg(long, conflicts_with = "html")]
     pub fumen: bool,
     /// Leave out the fumen page comments (piece, score, lines): about 3 characters a page
@@ -45,7 +47,8 @@ pub struct Args {
     #[arg(long, value_name = "L")]
     pub to: Option<usize>,
     /// Write a self-contained HTML replay page to FILE (open it with `#piece=K` to start at
-    /// piece K).
+    /// piece K), for either family: guideline pages also show hold, the previews, combo,
+    /// back-to-back, attack and points.
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
 }
