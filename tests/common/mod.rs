@@ -70,3 +70,38 @@ pub fn state_after(
         _ => locks[k - 1].after,
     }
 }
+
+/// A record of up to `n` pieces placing each where `key` is smallest, among the placements
+/// that are not a lock out; it stops where a piece has no such placement.
+pub fn record_by(
+    g: &beamtris::rules::guideline::replay::Game,
+    n: usize,
+    key: impl Fn(&beamtris::rules::guideline::movegen::Placement) -> (i32, i8, u8),
+) -> beamtris::record::Record {
+    use beamtris::record::Record;
+    use beamtris::rules::guideline::{game, movegen, State};
+    let mut state = State::START;
+    let mut paths = Vec::new();
+    let mut out = Vec::new();
+    for k in 0..n {
+        let shape = g.pieces[state.next_index(k)];
+        // `placements` appends, so the last piece's placements must go first.
+        out.clear();
+        movegen::placements(&state.board, shape, g.rules.rotation, &mut out);
+        out.retain(|p| p.cells().iter().any(|c| c.1 < 20));
+        let Some(best) = out.iter().min_by_key(|p| key(p)) else {
+            break;
+        };
+        let Some(path) = movegen::path(&state.board, best, g.rules.rotation) else {
+            break;
+        };
+        state = game::lock(&state, &best.active(), g.rules.combo_table).0;
+        paths.push(path);
+    }
+    Record::from_paths(paths.iter().map(|p| p.as_slice()))
+}
+
+/// The highest row a placement fills.
+pub fn top(p: &beamtris::rules::guideline::movegen::Placement) -> i32 {
+    p.cells().iter().map(|c| c.1 as i32).max().unwrap()
+}
