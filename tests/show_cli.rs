@@ -166,10 +166,24 @@ fn guideline_page_embeds_the_engine_boards_and_numbers() {
     for k in 0..=locks.len() {
         let after = state_after(&locks, k);
         let board = unpack_board(data["boards"][k].as_str().unwrap(), rows);
+        let cell = |x: usize, y: usize| if y < rows { board[rows - 1 - y][x] } else { 0 };
         for y in 0..24 {
             for x in 0..10 {
-                let shown = y < rows && board[rows - 1 - y][x] != 0;
-                assert_eq!(shown, after.board.filled(x, y), "piece {k} cell ({x},{y})");
+                assert_eq!(
+                    cell(x, y) != 0,
+                    after.board.filled(x, y),
+                    "piece {k} cell ({x},{y})"
+                );
+            }
+        }
+        // A lock that clears nothing leaves its cells in its colour (1 + the shape index).
+        if let Some(e) = k.checked_sub(1).map(|i| &locks[i]).filter(|e| e.rows == 0) {
+            for &(x, y) in &e.cells {
+                assert_eq!(
+                    cell(x as usize, y as usize),
+                    e.piece.index() as u8 + 1,
+                    "piece {k}"
+                );
             }
         }
         let (points, attack) = match k {
