@@ -72,7 +72,7 @@ pub fn header(replay: &Replay, k: usize) -> String {
 
 /// The rows of a frame to draw, top first: the visible rows, and the buffer rows up to the
 /// highest filled one (each with whether it is a buffer row).
-pub fn drawn_rows<'a>(replay: &Replay, f: &'a Frame) -> impl Iterator<Item = (&'a Row, bool)> {
+fn drawn_rows<'a>(replay: &Replay, f: &'a Frame) -> impl Iterator<Item = (&'a Row, bool)> {
     let top = f
         .rows
         .iter()

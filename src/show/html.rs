@@ -102,7 +102,7 @@ fn pack_cells(cells: &[(i8, i8); 4]) -> String {
 }
 
 /// Rows to draw: the visible ones, and more up to the highest filled cell of any board.
-pub fn drawn_rows(replay: &Replay) -> usize {
+fn drawn_rows(replay: &Replay) -> usize {
     let top = replay
         .frames
         .iter()
