@@ -118,15 +118,15 @@ pub fn run(args: &Args) -> Result<()> {
             .map_or_else(|| "record".into(), |n| n.to_string_lossy().into_owned());
         io::write_atomic(path, html::page(&replay, &name).as_bytes())?;
         let last = replay.frames.last().expect("a replay has its first frame");
+        let what = if last.chains.is_some() {
+            "points"
+        } else {
+            "score"
+        };
         eprintln!(
-            "wrote {} ({} pieces, {} {})",
+            "wrote {} ({} pieces, {what} {})",
             path.display(),
             replay.placed(),
-            if last.chains.is_some() {
-                "points"
-            } else {
-                "score"
-            },
             last.score
         );
         return Ok(());

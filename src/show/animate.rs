@@ -50,12 +50,11 @@ pub fn header(replay: &Replay, k: usize) -> String {
             f.lines
         );
     };
-    let next = match f.next.is_empty() {
-        true => over(),
-        false => format!(
-            "next {}",
-            f.next.iter().map(|s| s.letter()).collect::<String>()
-        ),
+    let next = if f.next.is_empty() {
+        over()
+    } else {
+        let queue: String = f.next.iter().map(|s| s.letter()).collect();
+        format!("next {queue}")
     };
     format!(
         "piece {k}/{}  points {}  attack {}  lines {}  combo {}  back-to-back {}\n\
