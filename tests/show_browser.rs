@@ -3,8 +3,15 @@
 //! which `--dump-dom` reads) with the engine's score and lines. The test also saves a
 //! screenshot under target/ (to `results/replay-page.png` with BEAMTRIS_UPDATE_RESULTS=1).
 //!
+//! A guideline game too (the committed TETR.IO record): its page must draw the engine's board
+//! (and the buffer rows it shows) with the engine's points, attack, combo, back-to-back, hold
+//! and queue.
+//!
 //! Needs Chromium (`scripts/ci-browser-deps.sh` installs Debian's; `BEAMTRIS_CHROMIUM` names
-//! another binary) and the sample record in `../shared/`; without them it says why and passes.
+//! another binary) and, for the Tencent page, the sample record in `../shared/`; without them
+//! it says why and passes.
+
+mod common;
 
 use beamtris::io;
 use beamtris::seed::Seed;
@@ -190,4 +197,150 @@ fn replay_page_draws_the_engine_board_at_piece_k() {
     );
     let png = std::fs::read(&shot).unwrap();
     assert!(png.starts_with(b"\x89PNG"), "a PNG screenshot");
+}
+
+/// The engine's board after `k` guideline locks as the page writes it: `rows` rows of `#`/`.`,
+/// top first.
+fn guideline_board_text(board: &beamtris::rules::guideline::Board, rows: usize) -> String {
+    let mut s = String::new();
+    for y in (0..rows).rev() {
+        s.extend((0..10).map(|x| if board.filled(x, y) { '#' } else { '.' }));
+        s.push('\n');
+    }
+    s
+}
+
+/// The rows a guideline page draws: the 20 visible ones, and the buffer rows up to the
+/// highest cell any board fills.
+fn drawn_rows(locks: &[beamtris::rules::guideline::replay::LockEvent]) -> usize {
+    let top = locks
+        .iter()
+        .flat_map(|e| (0..24).filter(move |&y| (0..10).any(|x| e.after.board.filled(x, y))))
+        .max()
+        .map_or(0, |y| y + 1);
+    top.max(20)
+}
+
+/// Writes the page of a guideline `record` and checks, at each piece in `ks` (`None` = the
+/// last), the DOM's board text and numbers against the engine's replay.
+fn check_guideline_page(browser: &str, record: &Path, ks: &[Option<usize>], tag: &str) {
+    let seed = common::repo(common::TETRIO_SEED);
+    let (game, locks) = common::guideline_locks(&seed, record);
+    let page = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("replay-page-{tag}.html"));
+    let out = Command::new(env!("CARGO_BIN_EXE_beamtris"))
+        .args([
+            "show",
+            record.to_str().unwrap(),
+            "--seed",
+            seed.to_str().unwrap(),
+            "--html",
+        ])
+        .arg(&page)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let url = format!("file://{}", page.display());
+    let rows = drawn_rows(&locks);
+    for k in ks.iter().map(|k| k.unwrap_or(locks.len())) {
+        let dom = run_chromium(
+            browser,
+            &format!("{url}#piece={k}"),
+            &["--dump-dom".into()],
+            &format!("{tag}-{k}"),
+        );
+        let after = common::state_after(&locks, k);
+        assert_eq!(
+            element(&dom, "id=\"board-text\""),
+            guideline_board_text(&after.board, rows),
+            "{tag}: board at piece {k}"
+        );
+        let (points, attack) = match k {
+            0 => (0, 0),
+            _ => (locks[k - 1].total_points, locks[k - 1].total_attack),
+        };
+        let lines: u64 = locks[..k].iter().map(|e| e.rows as u64).sum();
+        assert_eq!(
+            element(&dom, "id=\"piece\""),
+            format!("{k} / {}", locks.len())
+        );
+        assert_eq!(
+            element(&dom, "id=\"score\""),
+            points.to_string(),
+            "points at {k}"
+        );
+        assert_eq!(
+            element(&dom, "id=\"attack\""),
+            attack.to_string(),
+            "attack at {k}"
+        );
+        assert_eq!(
+            element(&dom, "id=\"lines\""),
+            lines.to_string(),
+            "lines at {k}"
+        );
+        assert_eq!(
+            element(&dom, "id=\"combo\""),
+            after.combo.max(0).to_string()
+        );
+        assert_eq!(
+            element(&dom, "id=\"b2b\""),
+            if after.b2b { "on" } else { "off" }
+        );
+        assert_eq!(
+            element(&dom, "id=\"hold-letter\""),
+            after.hold.map_or('-', |s| s.letter()).to_string(),
+            "hold at {k}"
+        );
+        let next = element(&dom, "id=\"next-letter\"");
+        if k < locks.len() {
+            let queue: String = game.pieces[after.next_index(k)..]
+                .iter()
+                .take(6)
+                .map(|s| s.letter())
+                .collect();
+            assert_eq!(next, &queue[..1], "next at {k}");
+            assert_eq!(
+                element(&dom, "id=\"previews-letters\""),
+                &queue[1..],
+                "previews at {k}"
+            );
+        } else {
+            assert!(next.starts_with("game over"), "{next}");
+        }
+    }
+}
+
+#[test]
+fn guideline_page_draws_the_engine_board_and_numbers_at_piece_k() {
+    let Some(browser) = chromium() else {
+        eprintln!("SKIP show_browser: no chromium (run scripts/ci-browser-deps.sh)");
+        return;
+    };
+    let seed = common::repo(common::TETRIO_SEED);
+    let record = common::repo(common::TETRIO_RECORD);
+    let (game, locks) = common::guideline_locks(&seed, &record);
+    // K: the start, a lock with hold, combo and back-to-back all set, a later one, the end.
+    let rich = (1..locks.len())
+        .find(|&k| {
+            let a = locks[k - 1].after;
+            a.hold.is_some() && a.combo > 0 && a.b2b && locks[k - 1].total_attack > 0
+        })
+        .expect("some lock has hold, combo and back-to-back");
+    check_guideline_page(
+        &browser,
+        &record,
+        &[Some(0), Some(rich), Some(777), None],
+        "guideline",
+    );
+
+    // A stack of the highest placements: the page draws buffer rows too.
+    let high = common::record_by(&game, 300, |p| (-common::top(p), p.x, p.state));
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("show-browser-guideline-high.txt");
+    std::fs::write(&path, high.to_string()).unwrap();
+    assert!(drawn_rows(&common::guideline_locks(&seed, &path).1) > 20);
+    check_guideline_page(&browser, &path, &[Some(5), None], "guideline-high");
 }

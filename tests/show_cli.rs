@@ -95,3 +95,227 @@ fn html_and_fumen_work_on_the_sample_record() {
     let fumen = String::from_utf8(out.stdout).unwrap();
     assert!(fumen.starts_with("v115@") && fumen.ends_with('\n'));
 }
+
+// Guideline records: the page's embedded data and the printed frames against the engine.
+
+mod common;
+
+use beamtris::rules::guideline::replay::LockEvent;
+use common::{guideline_locks, record_by, repo, state_after, top, TETRIO_RECORD, TETRIO_SEED};
+
+/// The JSON a replay page embeds for its script.
+fn page_data(html: &str) -> serde_json::Value {
+    let start = html.find("const DATA = ").expect("the page has its data") + 13;
+    let end = start + html[start..].find(";\n").unwrap();
+    serde_json::from_str(&html[start..end]).unwrap()
+}
+
+/// A packed board of the page as colour codes, top row first.
+fn unpack_board(packed: &str, rows: usize) -> Vec<[u8; 10]> {
+    const ALPHABET: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let codes: Vec<u8> = packed
+        .chars()
+        .flat_map(|c| {
+            let v = ALPHABET.find(c).unwrap() as u8;
+            [v & 7, v >> 3]
+        })
+        .collect();
+    assert_eq!(codes.len(), rows * 10);
+    codes.chunks(10).map(|r| r.try_into().unwrap()).collect()
+}
+
+/// The letters a player sees after `k` locks: the piece to place and the previews.
+fn queue(game: &beamtris::rules::guideline::replay::Game, locks: &[LockEvent], k: usize) -> String {
+    if k == locks.len() {
+        return String::new();
+    }
+    let start = state_after(locks, k).next_index(k);
+    game.pieces[start..]
+        .iter()
+        .take(6)
+        .map(|s| s.letter())
+        .collect()
+}
+
+#[test]
+fn guideline_page_embeds_the_engine_boards_and_numbers() {
+    let (seed, record) = (repo(TETRIO_SEED), repo(TETRIO_RECORD));
+    let (game, locks) = guideline_locks(&seed, &record);
+    let page = Path::new(env!("CARGO_TARGET_TMPDIR")).join("show-cli-guideline.html");
+    let out = beamtris(&[
+        "show",
+        record.to_str().unwrap(),
+        "--seed",
+        seed.to_str().unwrap(),
+        "--html",
+        page.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(!html.contains("http://") && !html.contains("https://"));
+    let data = page_data(&html);
+    let rows = data["rows"].as_u64().unwrap() as usize;
+    assert_eq!(data["visible"], 20);
+    assert_eq!(data["boards"].as_array().unwrap().len(), locks.len() + 1);
+    let chains = &data["chains"];
+    let mut rich = 0;
+    for k in 0..=locks.len() {
+        let after = state_after(&locks, k);
+        let board = unpack_board(data["boards"][k].as_str().unwrap(), rows);
+        let cell = |x: usize, y: usize| if y < rows { board[rows - 1 - y][x] } else { 0 };
+        for y in 0..24 {
+            for x in 0..10 {
+                assert_eq!(
+                    cell(x, y) != 0,
+                    after.board.filled(x, y),
+                    "piece {k} cell ({x},{y})"
+                );
+            }
+        }
+        // A lock that clears nothing leaves its cells in its colour (1 + the shape index).
+        if let Some(e) = k.checked_sub(1).map(|i| &locks[i]).filter(|e| e.rows == 0) {
+            for &(x, y) in &e.cells {
+                assert_eq!(
+                    cell(x as usize, y as usize),
+                    e.piece.index() as u8 + 1,
+                    "piece {k}"
+                );
+            }
+        }
+        let (points, attack) = match k {
+            0 => (0, 0),
+            _ => (locks[k - 1].total_points, locks[k - 1].total_attack),
+        };
+        let lines: u64 = locks[..k].iter().map(|e| e.rows as u64).sum();
+        assert_eq!(data["score"][k], points, "points at {k}");
+        assert_eq!(data["lines"][k], lines, "lines at {k}");
+        assert_eq!(chains["attack"][k], attack, "attack at {k}");
+        assert_eq!(chains["combo"][k], after.combo.max(0), "combo at {k}");
+        assert_eq!(chains["back_to_back"][k], after.b2b, "b2b at {k}");
+        let hold = after.hold.map_or('-', |s| s.letter());
+        let held = chains["hold"].as_str().unwrap().chars().nth(k);
+        assert_eq!(held, Some(hold), "hold at {k}");
+        assert_eq!(data["next"][k], queue(&game, &locks, k), "queue at {k}");
+        if after.hold.is_some() && after.combo > 0 && after.b2b {
+            rich += 1;
+        }
+    }
+    assert!(
+        rich > 0,
+        "some piece has hold, a combo and back-to-back at once"
+    );
+}
+
+/// Runs `show --animate` without a terminal and checks every printed frame against the
+/// engine: the header's numbers and queue, and every cell of the board (`:` walls for the
+/// buffer rows, printed only while a cell is in them). Returns the most rows a frame had.
+fn check_animation(seed: &Path, record: &Path, from: usize, to: usize) -> usize {
+    let (game, locks) = guideline_locks(seed, record);
+    let out = beamtris(&[
+        "show",
+        record.to_str().unwrap(),
+        "--seed",
+        seed.to_str().unwrap(),
+        "--animate",
+        "--from",
+        &from.to_string(),
+        "--to",
+        &to.to_string(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let frames: Vec<&str> = text.split_terminator("\n\n").collect();
+    assert_eq!(frames.len(), to - from + 1);
+    let mut most = 0;
+    for (frame, k) in frames.iter().zip(from..) {
+        let lines: Vec<&str> = frame.lines().collect();
+        let after = state_after(&locks, k);
+        let (points, attack) = match k {
+            0 => (0, 0),
+            _ => (locks[k - 1].total_points, locks[k - 1].total_attack),
+        };
+        let cleared: u64 = locks[..k].iter().map(|e| e.rows as u64).sum();
+        assert_eq!(
+            lines[0],
+            format!(
+                "piece {k}/{}  points {points}  attack {attack}  lines {cleared}  combo {}  back-to-back {}",
+                locks.len(),
+                after.combo.max(0),
+                if after.b2b { "on" } else { "off" }
+            )
+        );
+        let hold = after.hold.map_or('-', |s| s.letter());
+        let next = queue(&game, &locks, k);
+        if next.is_empty() {
+            assert!(
+                lines[1].starts_with(&format!("hold {hold}  game over (")),
+                "{}",
+                lines[1]
+            );
+        } else {
+            assert_eq!(lines[1], format!("hold {hold}  next {next}"));
+        }
+        assert_eq!(lines.last(), Some(&"+----------+"));
+        let rows = &lines[2..lines.len() - 1];
+        let height = rows.len();
+        assert!(height >= 20);
+        most = most.max(height);
+        for y in 0..24 {
+            if y >= height {
+                assert!(
+                    (0..10).all(|x| !after.board.filled(x, y)),
+                    "piece {k} row {y}"
+                );
+                continue;
+            }
+            let row: Vec<char> = rows[height - 1 - y].chars().collect();
+            let wall = if y >= 20 { ':' } else { '|' };
+            assert_eq!((row[0], row[11]), (wall, wall), "piece {k} row {y}");
+            for x in 0..10 {
+                assert_eq!(
+                    row[1 + x] != '.',
+                    after.board.filled(x, y),
+                    "piece {k} ({x},{y})"
+                );
+            }
+        }
+    }
+    most
+}
+
+#[test]
+fn guideline_animation_without_a_terminal_prints_the_replayed_boards() {
+    let seed = repo(TETRIO_SEED);
+    let (_, locks) = guideline_locks(&seed, &repo(TETRIO_RECORD));
+    check_animation(&seed, &repo(TETRIO_RECORD), 0, 60);
+    check_animation(&seed, &repo(TETRIO_RECORD), 940, locks.len());
+    // A stack of the highest placements reaches the buffer rows.
+    let game = guideline_locks(&seed, &repo(TETRIO_RECORD)).0;
+    let high = record_by(&game, 300, |p| (-top(p), p.x, p.state));
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("show-cli-guideline-high.txt");
+    std::fs::write(&path, high.to_string()).unwrap();
+    let (_, high_locks) = guideline_locks(&seed, &path);
+    let most = check_animation(&seed, &path, 0, high_locks.len());
+    assert!(most > 20, "the buffer rows are printed ({most} rows)");
+}
+
+#[test]
+fn guideline_errors_are_one_line_with_exit_code_2() {
+    let (seed, record) = (repo(TETRIO_SEED), repo(TETRIO_RECORD));
+    let (seed, record) = (seed.to_str().unwrap(), record.to_str().unwrap());
+    for (args, want) in [
+        (vec!["--animate", "--to", "1001"], "--to 1001"),
+        (vec!["--animate", "--from", "5", "--to", "4"], "--from 5"),
+    ] {
+        let out = beamtris(&[&["show", record, "--seed", seed][..], &args].concat());
+        common::fails_saying(&out, &[want]);
+    }
+}

@@ -8,13 +8,14 @@
 //! Needs node and npm (the package is installed into a folder under the target directory, once)
 //! and the sample record in `../shared/`; without them the test says why and passes.
 
+mod common;
+
 use beamtris::io;
-use beamtris::record::Record;
-use beamtris::rules::guideline::game::{self as glock, State};
-use beamtris::rules::guideline::movegen;
+use beamtris::rules::guideline::game::State;
 use beamtris::rules::guideline::replay::{self as guideline, EndReason, LockEvent};
 use beamtris::seed::Seed;
 use beamtris::show::game::{shape_of_colour, Game};
+use common::repo;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -243,36 +244,6 @@ fn tetris_fumen_decodes_every_page_to_the_engine_board() {
     eprintln!("show_fumen: also checked {checked} edge records");
 }
 
-fn repo(path: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
-}
-
-/// A record of `n` pieces on `game` that places each piece where `key` is smallest, among the
-/// placements that are not a lock out; it stops where a piece has no such placement.
-fn record_by(
-    game: &guideline::Game,
-    n: usize,
-    key: impl Fn(&movegen::Placement) -> (i32, i8, u8),
-) -> Record {
-    let mut state = State::START;
-    let mut paths = Vec::new();
-    let mut out = Vec::new();
-    for k in 0..n {
-        let shape = game.pieces[state.next_index(k)];
-        movegen::placements(&state.board, shape, game.rules.rotation, &mut out);
-        out.retain(|p| p.cells().iter().any(|c| c.1 < 20));
-        let Some(best) = out.iter().min_by_key(|p| key(p)) else {
-            break;
-        };
-        let Some(path) = movegen::path(&state.board, best, game.rules.rotation) else {
-            break;
-        };
-        state = glock::lock(&state, &best.active(), game.rules.combo_table).0;
-        paths.push(path);
-    }
-    Record::from_paths(paths.iter().map(|p| p.as_slice()))
-}
-
 /// Decodes `beamtris show RECORD --seed SEED --fumen [--from --to]` with `tetris-fumen` and
 /// checks every page against the replay's locks: the field cell by cell (letters as colours,
 /// row 23 empty as fumen has no row for it), the piece's cells, the lock flag, the comment.
@@ -386,10 +357,7 @@ fn tetris_fumen_decodes_guideline_pages_to_the_replay() {
     // the game ends; and a hold as the first move.
     let game = guideline::Game::from_seed(&Seed::load(&seed).unwrap()).unwrap();
     let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
-    let high = record_by(&game, 200, |p| {
-        let top = p.cells().iter().map(|c| c.1).max().unwrap();
-        (-(top as i32), p.x, p.state)
-    });
+    let high = common::record_by(&game, 200, |p| (-common::top(p), p.x, p.state));
     let high_path = tmp.join("show-fumen-guideline-high.txt");
     std::fs::write(&high_path, high.to_string()).unwrap();
     let mut top = 0;

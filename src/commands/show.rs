@@ -24,14 +24,16 @@ pub struct Args {
     /// Show the board after K pieces (default: after the last one).
     #[arg(long, value_name = "K", conflicts_with_all = ["animate", "fumen", "html"])]
     pub at: Option<usize>,
-    /// Play the game in the terminal (q, Esc or Ctrl-C quits; space pauses; arrows step).
-    /// Without a terminal, prints every frame one after another.
+    /// Play the game in the terminal (q, Esc or Ctrl-C quits; space pauses; arrows step), for
+    /// either family: guideline games also show hold, the previews, combo, back-to-back and
+    /// attack. Without a terminal, prints every frame one after another.
     #[arg(long, conflicts_with_all = ["fumen", "html"])]
     pub animate: bool,
     /// Animation speed in pieces per second.
     #[arg(long, value_name = "PIECES_PER_SECOND", default_value_t = 10.0)]
     pub speed: f64,
-    /// Print a fumen string (`v115@...`): one page per piece, drawn where it locks.
+    /// Print a fumen string (`v115@...`): one page per piece, drawn where it locks (Tencent
+    /// and guideline games; a guideline page shows rows 0 to 22).
     #[arg(long, conflicts_with = "html")]
     pub fumen: bool,
     /// Leave out the fumen page comments (piece, score, lines): about 3 characters a page
@@ -45,7 +47,8 @@ pub struct Args {
     #[arg(long, value_name = "L")]
     pub to: Option<usize>,
     /// Write a self-contained HTML replay page to FILE (open it with `#piece=K` to start at
-    /// piece K).
+    /// piece K), for either family: guideline pages also show hold, the previews, combo,
+    /// back-to-back, attack and points.
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
 }
@@ -109,21 +112,22 @@ pub fn run(args: &Args) -> Result<()> {
     let from = args.from.unwrap_or(0);
     let to = args.to.unwrap_or(replay.placed());
     if let Some(path) = &args.html {
-        let Family::Tencent(game) = &family else {
-            return Err(Error(
-                "--html shows Tencent games only for now; use --fumen".into(),
-            ));
-        };
         let name = args
             .record
             .file_name()
             .map_or_else(|| "record".into(), |n| n.to_string_lossy().into_owned());
-        io::write_atomic(path, html::page(game, &name).as_bytes())?;
+        io::write_atomic(path, html::page(&replay, &name).as_bytes())?;
+        let last = replay.frames.last().expect("a replay has its first frame");
+        let what = if last.chains.is_some() {
+            "points"
+        } else {
+            "score"
+        };
         eprintln!(
-            "wrote {} ({} pieces, score {})",
+            "wrote {} ({} pieces, {what} {})",
             path.display(),
-            game.placed(),
-            game.outcome.score
+            replay.placed(),
+            last.score
         );
         return Ok(());
     }
@@ -134,16 +138,11 @@ pub fn run(args: &Args) -> Result<()> {
         );
         return Ok(());
     }
-    let Family::Tencent(game) = &family else {
-        return Err(Error(
-            "--animate shows Tencent games only for now; use --fumen".into(),
-        ));
-    };
-    game.check_count("--to", to)?;
+    replay.check_count("--to", to)?;
     if from > to {
         return Err(Error(format!("--from {from} is after --to {to}")));
     }
-    animate::run(game, from, to, args.speed)
+    animate::run(&replay, from, to, args.speed)
 }
 
 /// A replay of one of the two game families.

@@ -4,9 +4,13 @@
 //! (q, Esc or Ctrl-C quits, space pauses, arrows step, + and - change the speed); a guard
 //! restores it on every way out, a panic included. Without a terminal on stdout there is
 //! nothing to animate, so every frame is printed one after another as text instead.
+//!
+//! Both game families draw from one [`Replay`]: the header says what the family shows beside
+//! the board (the next piece; or hold, the previews, combo, back-to-back and attack), and
+//! buffer rows are drawn, with `:` walls, only while a cell is in them.
 
-use super::game::{shape_of_colour, Game};
-use super::text;
+use super::frames::{Frame, Replay, Row};
+use crate::board::WIDTH;
 use crate::error::Result;
 use crate::piece::Shape;
 use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
@@ -16,17 +20,93 @@ use std::io::{IsTerminal, Write};
 use std::time::{Duration, Instant};
 
 /// Plays the states after `from` to after `to` pieces at `speed` pieces per second.
-pub fn run(game: &Game, from: usize, to: usize, speed: f64) -> Result<()> {
+pub fn run(replay: &Replay, from: usize, to: usize, speed: f64) -> Result<()> {
     let stdout = std::io::stdout();
     if !stdout.is_terminal() {
         let mut out = stdout.lock();
         for k in from..=to {
-            writeln!(out, "{}", text::render(game, k))?;
+            writeln!(out, "{}", frame_text(replay, k))?;
         }
         return Ok(());
     }
     let _guard = Screen::enter()?;
-    play(game, from, to, speed)
+    play(replay, from, to, speed)
+}
+
+/// The header lines of frame `k`: how far the game is and its numbers. For the Tencent game
+/// this is the text view's header, so the printed frames read like `show --at K`.
+pub fn header(replay: &Replay, k: usize) -> String {
+    let f = &replay.frames[k];
+    let over = || format!("game over ({})", replay.end);
+    let Some(c) = f.chains else {
+        let next = f
+            .next
+            .first()
+            .map_or_else(over, |s| format!("next {}", s.letter()));
+        return format!(
+            "piece {k}/{}  score {}  lines {}  {next}\n",
+            replay.placed(),
+            f.score,
+            f.lines
+        );
+    };
+    let next = if f.next.is_empty() {
+        over()
+    } else {
+        let queue: String = f.next.iter().map(|s| s.letter()).collect();
+        format!("next {queue}")
+    };
+    format!(
+        "piece {k}/{}  points {}  attack {}  lines {}  combo {}  back-to-back {}\n\
+         hold {}  {next}\n",
+        replay.placed(),
+        f.score,
+        c.attack,
+        f.lines,
+        c.combo.max(0),
+        if c.back_to_back { "on" } else { "off" },
+        c.hold.map_or('-', |s| s.letter()),
+    )
+}
+
+/// The rows of a frame to draw, top first: the visible rows, and the buffer rows up to the
+/// highest filled one (each with whether it is a buffer row).
+fn drawn_rows<'a>(replay: &Replay, f: &'a Frame) -> impl Iterator<Item = (&'a Row, bool)> {
+    let top = f
+        .rows
+        .iter()
+        .rposition(|row| row.iter().any(|c| c.is_some()))
+        .map_or(0, |y| y + 1);
+    let visible = replay.visible;
+    f.rows[..top.max(visible)]
+        .iter()
+        .enumerate()
+        .rev()
+        .map(move |(y, row)| (row, y >= visible))
+}
+
+/// The walls of a row: `|` for the field, `:` for a buffer row.
+fn wall(buffer: bool) -> char {
+    if buffer {
+        ':'
+    } else {
+        '|'
+    }
+}
+
+/// Frame `k` as plain text: the header, then the board with letters for filled cells.
+pub fn frame_text(replay: &Replay, k: usize) -> String {
+    let mut s = header(replay, k);
+    for (row, buffer) in drawn_rows(replay, &replay.frames[k]) {
+        s.push(wall(buffer));
+        s.extend(row.iter().map(|c| c.map_or('.', |shape| shape.letter())));
+        s.push(wall(buffer));
+        s.push('\n');
+    }
+    s.push('+');
+    s.push_str(&"-".repeat(WIDTH));
+    s.push_str("+\n");
+    s
 }
 
 /// Raw mode, alternate screen and hidden cursor for as long as it lives.
@@ -85,12 +165,12 @@ fn action(key: KeyEvent) -> Action {
     }
 }
 
-fn play(game: &Game, from: usize, to: usize, mut speed: f64) -> Result<()> {
+fn play(replay: &Replay, from: usize, to: usize, mut speed: f64) -> Result<()> {
     let mut k = from;
     let mut paused = false;
     let mut next_tick = Instant::now();
     loop {
-        draw(game, k, paused, speed)?;
+        draw(replay, k, paused, speed)?;
         let tick = Duration::from_secs_f64(1.0 / speed);
         let wait = if paused || k >= to {
             Duration::from_millis(500)
@@ -133,15 +213,19 @@ fn colour(shape: Shape) -> Color {
     }
 }
 
-fn draw(game: &Game, k: usize, paused: bool, speed: f64) -> Result<()> {
-    let snap = game.snapshot(k);
+fn draw(replay: &Replay, k: usize, paused: bool, speed: f64) -> Result<()> {
     let mut out = std::io::stdout().lock();
+    queue!(out, cursor::MoveTo(0, 0))?;
+    for line in header(replay, k).lines() {
+        queue!(
+            out,
+            Print(line),
+            terminal::Clear(terminal::ClearType::UntilNewLine),
+            Print("\r\n")
+        )?;
+    }
     queue!(
         out,
-        cursor::MoveTo(0, 0),
-        Print(text::header(game, &snap).trim_end()),
-        terminal::Clear(terminal::ClearType::UntilNewLine),
-        Print("\r\n"),
         Print(format!(
             "{speed} pieces/s{}   q quit, space pause, arrows step, +/- speed",
             if paused { "  [paused]" } else { "" }
@@ -149,10 +233,10 @@ fn draw(game: &Game, k: usize, paused: bool, speed: f64) -> Result<()> {
         terminal::Clear(terminal::ClearType::UntilNewLine),
         Print("\r\n"),
     )?;
-    for row in snap.colours.iter() {
-        queue!(out, Print("|"))?;
+    for (row, buffer) in drawn_rows(replay, &replay.frames[k]) {
+        queue!(out, Print(wall(buffer)))?;
         for &c in row {
-            match shape_of_colour(c) {
+            match c {
                 Some(shape) => queue!(
                     out,
                     SetBackgroundColor(colour(shape)),
@@ -162,9 +246,14 @@ fn draw(game: &Game, k: usize, paused: bool, speed: f64) -> Result<()> {
                 None => queue!(out, Print(" ."))?,
             }
         }
-        queue!(out, Print("|\r\n"))?;
+        queue!(out, Print(wall(buffer)), Print("\r\n"))?;
     }
-    queue!(out, Print(format!("+{}+\r\n", "-".repeat(20))))?;
+    // The board shrinks when buffer rows empty; clear what the last frame left below it.
+    queue!(
+        out,
+        Print(format!("+{}+\r\n", "-".repeat(2 * WIDTH))),
+        terminal::Clear(terminal::ClearType::FromCursorDown)
+    )?;
     out.flush()?;
     Ok(())
 }
@@ -172,6 +261,20 @@ fn draw(game: &Game, k: usize, paused: bool, speed: f64) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::record::Record;
+    use crate::seed::Seed;
+    use crate::show::game::Game;
+    use crate::show::text;
+
+    #[test]
+    fn tencent_frames_read_like_the_text_view() {
+        let record = Record::parse("N,D18,N,C1,L3,D19,N,R3,D18").unwrap();
+        let game = Game::replay(&record, Seed::tencent_geek_4().pieces()).unwrap();
+        let replay = Replay::from_tencent(&game);
+        for k in 0..=game.placed() {
+            assert_eq!(frame_text(&replay, k), text::render(&game, k), "piece {k}");
+        }
+    }
 
     #[test]
     fn keys_map_to_actions() {

@@ -1,24 +1,24 @@
 //! The replay page: one self-contained HTML file (no network, no external script) that plays
 //! a game on a canvas with play/pause, step, a slider over the piece index, the running score
-//! and lines, and the next piece.
+//! and lines, and the next piece; for a guideline game also hold, the previews, combo,
+//! back-to-back and attack.
 //!
 //! The page carries the engine's results, not the rules: every board after every lock, packed
 //! two cells to a base-64 character (3 bits of colour each), the locked cells of every piece,
-//! and the score and lines after every piece. The JavaScript only unpacks and draws, so what
-//! the page shows is what the replay computed. It also writes the current board as `#`/`.`
-//! text into `<pre id="board-text">` and the numbers into `<output>` elements, so a headless
-//! browser's DOM dump can be checked against the engine (`tests/show_browser.rs`).
+//! and the numbers after every piece, all taken from one [`Replay`], so one page serves both
+//! game families. The JavaScript only unpacks and draws, so what the page shows is what the
+//! replay computed. It also writes the drawn board as `#`/`.` text into `<pre id="board-text">`
+//! and the numbers into `<output>` elements, so a headless browser's DOM dump can be checked
+//! against the engine (`tests/show_browser.rs`).
 
-use super::game::{Colours, Game};
-use super::text;
-use crate::board::{HEIGHT, WIDTH};
+use super::frames::{Replay, Row};
+use crate::board::WIDTH;
+use crate::piece::Shape;
 use serde::Serialize;
 
 const TEMPLATE: &str = include_str!("replay.html");
 const DATA_SLOT: &str = "__BEAMTRIS_DATA__";
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-/// Rows above the board a locked cell may occupy (a top-out lock reaches up to y = -2).
-const ABOVE: i32 = 4;
 
 /// What the page's script reads.
 #[derive(Serialize)]
@@ -27,57 +27,138 @@ struct Data<'a> {
     name: &'a str,
     /// Pieces in the seed's sequence.
     total: usize,
+    /// Rows the page draws: the visible rows, and buffer rows up to the highest one any
+    /// board fills (a guideline stack rarely reaches them, so they are not drawn always).
+    rows: usize,
+    /// Rows of the field proper; the rows from here up are buffer rows.
+    visible: usize,
     /// The letter of every locked piece.
     pieces: String,
-    /// The board after 0, 1, ... n pieces: 100 characters each, cells top row first, two to
-    /// a character (`first + 8 * second`), 0 empty, 1..=7 the shapes I L J T O S Z.
+    /// The board after 0, 1, ... n pieces: `rows * 10 / 2` characters each, cells top row
+    /// first, two to a character (`first + 8 * second`), 0 empty, 1..=7 the shapes I L J T O
+    /// S Z.
     boards: Vec<String>,
     /// The cells of every lock, 8 characters each: 4 cells of 2 base-64 digits holding
-    /// `(y + 4) * 10 + x`.
+    /// `y * 10 + x`, y up from the bottom row.
     cells: String,
-    /// Score after 0, 1, ... n pieces.
+    /// Score (Tencent) or points (guideline) after 0, 1, ... n pieces.
     score: Vec<u64>,
     /// Lines after 0, 1, ... n pieces.
     lines: Vec<u64>,
-    /// Points of every lock.
+    /// Score or points of every lock.
     gain: Vec<u32>,
+    /// The piece to place and the previews after it, after 0, 1, ... n pieces (letters;
+    /// empty at the end).
+    next: Vec<String>,
+    /// The guideline numbers; `null` for the Tencent game, which has none.
+    chains: Option<ChainData>,
     /// Why the game ended, in words.
     end: &'static str,
 }
 
-fn pack_board(colours: &Colours) -> String {
-    let cells: Vec<u8> = colours.iter().flatten().copied().collect();
-    debug_assert_eq!(cells.len(), WIDTH * HEIGHT);
+/// Hold, combo, back-to-back and attack after 0, 1, ... n pieces.
+#[derive(Serialize)]
+struct ChainData {
+    /// One letter a frame, `-` for an empty hold.
+    hold: String,
+    /// The combo as a player counts it (0 before the second clear in a row).
+    combo: Vec<i32>,
+    back_to_back: Vec<bool>,
+    /// Attack sent so far.
+    attack: Vec<u64>,
+    /// Attack of every lock.
+    lock_attack: Vec<u32>,
+}
+
+/// A cell's colour code: 0 empty, 1 + the shape index.
+fn code(cell: Option<Shape>) -> u8 {
+    cell.map_or(0, |s| s.index() as u8 + 1)
+}
+
+/// The top `rows` rows of a board, top row first, two cells to a character.
+fn pack_board(board: &[Row], rows: usize) -> String {
+    let cells: Vec<u8> = board[..rows]
+        .iter()
+        .rev()
+        .flatten()
+        .map(|&c| code(c))
+        .collect();
     cells
         .chunks(2)
         .map(|pair| ALPHABET[(pair[0] + 8 * pair[1]) as usize] as char)
         .collect()
 }
 
+/// A lock's cells as 2 base-64 digits each; a cell below the board (none should be) is
+/// clamped rather than wrapped.
 fn pack_cells(cells: &[(i8, i8); 4]) -> String {
     let mut s = String::with_capacity(8);
     for &(x, y) in cells {
-        let v = ((y as i32 + ABOVE) * WIDTH as i32 + x as i32).clamp(0, 4095) as usize;
+        let v = (y as i32 * WIDTH as i32 + x as i32).clamp(0, 4095) as usize;
         s.push(ALPHABET[v % 64] as char);
         s.push(ALPHABET[v / 64] as char);
     }
     s
 }
 
-/// The page for `game`; `name` titles it.
-pub fn page(game: &Game, name: &str) -> String {
-    let n = game.placed();
-    let snaps = (0..=n).map(|k| game.snapshot(k));
+/// Rows to draw: the visible ones, and more up to the highest filled cell of any board.
+fn drawn_rows(replay: &Replay) -> usize {
+    let top = replay
+        .frames
+        .iter()
+        .flat_map(|f| {
+            f.rows
+                .iter()
+                .rposition(|row| row.iter().any(|c| c.is_some()))
+        })
+        .max()
+        .map_or(0, |y| y + 1);
+    top.clamp(replay.visible, replay.height)
+}
+
+fn chain_data(replay: &Replay) -> Option<ChainData> {
+    let chains: Vec<_> = replay
+        .frames
+        .iter()
+        .map(|f| f.chains)
+        .collect::<Option<_>>()?;
+    Some(ChainData {
+        hold: chains
+            .iter()
+            .map(|c| c.hold.map_or('-', |s| s.letter()))
+            .collect(),
+        combo: chains.iter().map(|c| c.combo.max(0)).collect(),
+        back_to_back: chains.iter().map(|c| c.back_to_back).collect(),
+        attack: chains.iter().map(|c| c.attack).collect(),
+        lock_attack: replay.locks.iter().map(|l| l.attack.unwrap_or(0)).collect(),
+    })
+}
+
+/// The page for `replay`; `name` titles it.
+pub fn page(replay: &Replay, name: &str) -> String {
+    let rows = drawn_rows(replay);
     let data = Data {
         name,
-        total: game.pieces.len(),
-        pieces: game.frames.iter().map(|f| f.piece.shape.letter()).collect(),
-        boards: snaps.clone().map(|s| pack_board(s.colours)).collect(),
-        cells: game.frames.iter().map(|f| pack_cells(&f.cells)).collect(),
-        score: snaps.clone().map(|s| s.score).collect(),
-        lines: snaps.map(|s| s.lines).collect(),
-        gain: game.frames.iter().map(|f| f.gain).collect(),
-        end: text::end_reason(game),
+        total: replay.total,
+        rows,
+        visible: replay.visible,
+        pieces: replay.locks.iter().map(|l| l.piece.letter()).collect(),
+        boards: replay
+            .frames
+            .iter()
+            .map(|f| pack_board(&f.rows, rows))
+            .collect(),
+        cells: replay.locks.iter().map(|l| pack_cells(&l.cells)).collect(),
+        score: replay.frames.iter().map(|f| f.score).collect(),
+        lines: replay.frames.iter().map(|f| f.lines).collect(),
+        gain: replay.locks.iter().map(|l| l.gain).collect(),
+        next: replay
+            .frames
+            .iter()
+            .map(|f| f.next.iter().map(|s| s.letter()).collect())
+            .collect(),
+        chains: chain_data(replay),
+        end: replay.end,
     };
     let json = serde_json::to_string(&data).expect("plain data serialises");
     // Inside <script>, "</script" would end the element early and "<!--" followed by
@@ -96,29 +177,49 @@ mod tests {
     use super::*;
     use crate::record::Record;
     use crate::seed::Seed;
+    use crate::show::game::Game;
+
+    fn small() -> Replay {
+        let record = Record::parse("N,D18,N,C1,L3,D19").unwrap();
+        let game = Game::replay(&record, Seed::tencent_geek_4().pieces()).unwrap();
+        Replay::from_tencent(&game)
+    }
 
     #[test]
     fn page_embeds_the_boards_and_no_outside_resources() {
-        let record = Record::parse("N,D18,N,C1,L3,D19").unwrap();
-        let game = Game::replay(&record, Seed::tencent_geek_4().pieces()).unwrap();
-        let html = page(&game, "x</script>.txt");
+        let replay = small();
+        let html = page(&replay, "x</script>.txt");
         assert!(!html.contains(DATA_SLOT));
         assert!(!html.contains("x</script>"));
         for name in ["a<!--<script>b.txt", "c</SCRIPT >d", "e&lt;f"] {
-            let html = page(&game, name);
+            let html = page(&replay, name);
             let start = html.find("const DATA = ").unwrap() + 13;
             let data = &html[start..start + html[start..].find(";\n").unwrap()];
             assert!(!data.contains('<'), "{name}: {data}");
             // the JSON still says the name
             let value: serde_json::Value = serde_json::from_str(data).unwrap();
             assert_eq!(value["name"], name);
+            assert_eq!(value["chains"], serde_json::Value::Null);
+            assert_eq!(value["rows"], 20);
         }
         assert!(!html.contains("src=\"http"));
         assert!(!html.contains("href=\"http"));
-        let snap = game.snapshot(2);
-        assert!(html.contains(&pack_board(snap.colours)));
-        assert_eq!(pack_board(snap.colours).len(), WIDTH * HEIGHT / 2);
-        // Z0 after D18: cells (4,18) (4,17) (5,18) (3,17) -> 224 214 225 213.
-        assert_eq!(pack_cells(&game.frames[0].cells), "gDWDhDVD");
+        let board = pack_board(&replay.frames[2].rows, 20);
+        assert!(html.contains(&board));
+        assert_eq!(board.len(), WIDTH * 20 / 2);
+        // Z0 after D18: cells (4,1) (4,2) (5,1) (3,2) up from the bottom -> 14 24 15 23.
+        assert_eq!(pack_cells(&replay.locks[0].cells), "OAYAPAXA");
+    }
+
+    #[test]
+    fn drawn_rows_grow_into_the_buffer_only_when_a_cell_is_there() {
+        let mut replay = small();
+        replay.height = 24;
+        for f in &mut replay.frames {
+            f.rows.resize(24, [None; WIDTH]);
+        }
+        assert_eq!(drawn_rows(&replay), 20);
+        replay.frames[1].rows[21][0] = Some(Shape::I);
+        assert_eq!(drawn_rows(&replay), 22);
     }
 }

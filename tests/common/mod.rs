@@ -31,3 +31,77 @@ pub fn fails_saying(out: &Output, want: &[&str]) {
         assert!(err.contains(w), "{w:?} not in {err}");
     }
 }
+
+/// A path inside the repository.
+pub fn repo(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
+}
+
+/// The committed TETR.IO game and the solver's record of it (1000 locks, holds, combos,
+/// back-to-back chains): the guideline record the view tests replay.
+pub const TETRIO_SEED: &str = "seeds/tetrio-1742887628-attack.json";
+pub const TETRIO_RECORD: &str = "results/guideline/solve-tetrio-1742887628-attack-b300.txt";
+
+/// The guideline game of `seed` and every lock of `record` replayed on it by the engine.
+pub fn guideline_locks(
+    seed: &Path,
+    record: &Path,
+) -> (
+    beamtris::rules::guideline::replay::Game,
+    Vec<beamtris::rules::guideline::replay::LockEvent>,
+) {
+    use beamtris::rules::guideline::replay;
+    let game = replay::Game::from_seed(&beamtris::seed::Seed::load(seed).unwrap()).unwrap();
+    let rec = game
+        .parse_record(&std::fs::read_to_string(record).unwrap())
+        .unwrap();
+    let mut locks = Vec::new();
+    replay::replay_with(&rec, &game, |e| locks.push(*e));
+    (game, locks)
+}
+
+/// The engine's state after `k` of `locks` (0 = the start).
+pub fn state_after(
+    locks: &[beamtris::rules::guideline::replay::LockEvent],
+    k: usize,
+) -> beamtris::rules::guideline::State {
+    match k {
+        0 => beamtris::rules::guideline::State::START,
+        _ => locks[k - 1].after,
+    }
+}
+
+/// A record of up to `n` pieces placing each where `key` is smallest, among the placements
+/// that are not a lock out; it stops where a piece has no such placement.
+pub fn record_by(
+    g: &beamtris::rules::guideline::replay::Game,
+    n: usize,
+    key: impl Fn(&beamtris::rules::guideline::movegen::Placement) -> (i32, i8, u8),
+) -> beamtris::record::Record {
+    use beamtris::record::Record;
+    use beamtris::rules::guideline::{game, movegen, State};
+    let mut state = State::START;
+    let mut paths = Vec::new();
+    let mut out = Vec::new();
+    for k in 0..n {
+        let shape = g.pieces[state.next_index(k)];
+        // `placements` appends, so the last piece's placements must go first.
+        out.clear();
+        movegen::placements(&state.board, shape, g.rules.rotation, &mut out);
+        out.retain(|p| p.cells().iter().any(|c| c.1 < 20));
+        let Some(best) = out.iter().min_by_key(|p| key(p)) else {
+            break;
+        };
+        let Some(path) = movegen::path(&state.board, best, g.rules.rotation) else {
+            break;
+        };
+        state = game::lock(&state, &best.active(), g.rules.combo_table).0;
+        paths.push(path);
+    }
+    Record::from_paths(paths.iter().map(|p| p.as_slice()))
+}
+
+/// The highest row a placement fills.
+pub fn top(p: &beamtris::rules::guideline::movegen::Placement) -> i32 {
+    p.cells().iter().map(|c| c.1 as i32).max().unwrap()
+}
