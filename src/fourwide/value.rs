@@ -509,8 +509,7 @@ fn phased_iteration(
         // the jump's factor ratio / (1 - ratio) is known to about 1 %.
         let slow = since_jump >= 4
             && recent.len() == 3
-            && ratio >= 0.9999
-            && ratio < 1.0
+            && (0.9999..1.0).contains(&ratio)
             && recent
                 .iter()
                 .all(|&r| (r - ratio).abs() < 1e-2 * (1.0 - ratio));
