@@ -207,14 +207,15 @@ pub fn play(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::eval::guideline::GuidelineWeights;
     use crate::piece::Shape;
     use crate::rules::guideline::{ComboTable, Objective, Rules};
     use crate::rules::srs::RotationSystem;
 
-    fn game(pieces: Vec<Shape>) -> Game {
+    /// An SRS attack game (guideline combo table) of `pieces` (the last only seen).
+    pub(crate) fn game(pieces: Vec<Shape>) -> Game {
         Game {
             rules: Rules {
                 rotation: RotationSystem::Srs,

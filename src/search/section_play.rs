@@ -180,24 +180,16 @@ mod tests {
     use super::*;
     use crate::eval::guideline::{GuidelineEvaluator, GuidelineWeights};
     use crate::fourwide::simulate::{board_with, WELL};
-    use crate::rules::guideline::{ComboTable, Objective, Rules};
-    use crate::rules::srs::RotationSystem;
+    use crate::rules::guideline::{ComboTable, Objective};
     use crate::search::online;
 
     fn game(pieces: &str) -> Game {
-        let pieces: Vec<Shape> = pieces
-            .chars()
-            .map(|c| Shape::from_letter(c).unwrap())
-            .collect();
-        Game {
-            rules: Rules {
-                rotation: RotationSystem::Srs,
-                combo_table: ComboTable::Guideline,
-                objective: Objective::Attack,
-            },
-            length: pieces.len() - 1,
-            pieces,
-        }
+        online::tests::game(
+            pieces
+                .chars()
+                .map(|c| Shape::from_letter(c).unwrap())
+                .collect(),
+        )
     }
 
     /// A 4-wide well in columns 3..6 over `XXX_`, the sides full to row 20, a combo running.
