@@ -233,6 +233,8 @@ pub fn search_game<G: BeamGame>(
     let mut best = (0u32, ROOT);
     let mut end = SearchEnd::Finished;
     let chunk = (beam_width / 64).clamp(1, 256);
+    let mut buffers: Vec<Vec<Child<G::State, G::Move>>> = Vec::new();
+    let mut children: Vec<Child<G::State, G::Move>> = Vec::new();
     for k in 0..total {
         // Checked before every piece but the first, so a stopped search always has a line
         // (a record of at least one piece) to write.
@@ -240,11 +242,19 @@ pub fn search_game<G: BeamGame>(
             end = SearchEnd::Stopped { piece: k };
             break;
         }
-        let mut children: Vec<Child<G::State, G::Move>> = beam
-            .par_chunks(chunk)
+        // Each chunk of parents fills its own buffer, kept from step to step with the
+        // gathered children: memory the previous step touched is reused, where fresh
+        // allocations of this size come from the OS and fault in page by page (16 % of a
+        // guideline step at beam 200, results/guideline/beam-step-buffers.md).
+        let chunks = beam.len().div_ceil(chunk);
+        buffers.resize_with(chunks.max(buffers.len()), Vec::new);
+        buffers[..chunks]
+            .par_iter_mut()
+            .zip(beam.par_chunks(chunk))
             .enumerate()
-            .flat_map_iter(|(c, parents)| {
-                let mut out = Vec::with_capacity(parents.len() * G::CHILDREN_HINT);
+            .for_each(|(c, (out, parents))| {
+                out.clear();
+                out.reserve(parents.len() * G::CHILDREN_HINT);
                 let mut scratch = G::Scratch::default();
                 for (j, parent) in parents.iter().enumerate() {
                     let base = ((c * chunk + j) as u64) << CHILD_BITS;
@@ -266,15 +276,16 @@ pub fn search_game<G: BeamGame>(
                         },
                     );
                 }
-                out
-            })
-            .collect();
+            });
+        children.clear();
+        for out in &buffers[..chunks] {
+            children.extend_from_slice(out);
+        }
         if children.is_empty() {
             end = SearchEnd::BeamEmptied { piece: k };
             break;
         }
         let kept = select(&mut children, beam_width);
-        drop(children);
         let mut next_beam = Vec::with_capacity(kept.len());
         for c in &kept {
             let parent = &beam[(c.seq >> CHILD_BITS) as usize];
