@@ -109,10 +109,7 @@ pub fn run(args: &Args, seed: &Seed, seed_path: &Path) -> Result<()> {
     });
     let weights_name = match &args.weights {
         Some(w) => w.to_string_lossy().into_owned(),
-        None => match game.rules.objective {
-            Objective::Attack => "attack".to_string(),
-            Objective::Points => "points".to_string(),
-        },
+        None => super::solve_guideline::objective_preset(game.rules.objective).to_string(),
     };
     let weights = GuidelineWeights::resolve(&weights_name)?;
     let evaluator = GuidelineEvaluator::new(weights.clone());

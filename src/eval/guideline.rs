@@ -6,6 +6,7 @@
 //! weight plus `score_weight`; lower rank is better, so a bad feature gets a positive weight.
 
 use crate::error::{Error, Result};
+use crate::fourwide::section::full_rows_from;
 use crate::rules::guideline::board::{Board, COLUMN_BITS, HEIGHT, WIDTH};
 use crate::rules::guideline::State;
 use serde::{Deserialize, Serialize};
@@ -212,33 +213,27 @@ fn features_with(state: &State, fourwide: bool) -> Features {
     }
     f.tslot = tsd_slot_lines(b, &h);
     if fourwide {
-        f.fourwide_rows = fourwide_rows(b, &h);
+        f.fourwide_rows = fourwide_rows(b);
     }
     f
 }
 
 /// See [`Features::fourwide_rows`].
-fn fourwide_rows(b: &Board, h: &[u32; WIDTH]) -> u32 {
+fn fourwide_rows(b: &Board) -> u32 {
     let mut prefix = [COLUMN_BITS; WIDTH + 1];
     let mut suffix = [COLUMN_BITS; WIDTH + 1];
+    // each column's lowest empty cell: its full rows from the bottom
+    let mut base = [0usize; WIDTH];
     for x in 0..WIDTH {
         prefix[x + 1] = prefix[x] & b.cols[x];
+        base[x] = full_rows_from(b.cols[x], 0);
     }
     for x in (0..WIDTH).rev() {
         suffix[x] = suffix[x + 1] & b.cols[x];
     }
     let mut best = 0;
     for c in 0..=WIDTH - 4 {
-        let floor = h[c..c + 4]
-            .iter()
-            .zip(&b.cols[c..c + 4])
-            .map(|(&hx, &col)| {
-                // the column's lowest empty cell: full rows from the bottom
-                let full = (col << (32 - HEIGHT)).leading_ones();
-                full.min(hx)
-            })
-            .min()
-            .unwrap_or(0) as usize;
+        let floor = base[c..c + 4].iter().copied().min().unwrap_or(0);
         if floor >= HEIGHT {
             continue;
         }
@@ -248,8 +243,7 @@ fn fourwide_rows(b: &Board, h: &[u32; WIDTH]) -> u32 {
             continue;
         }
         let sides = prefix[c] & suffix[c + 4];
-        // rows floor, floor + 1, ... full on the sides: row y is bit 23 - y
-        let rows = (sides << (32 - HEIGHT + floor)).leading_ones();
+        let rows = full_rows_from(sides, floor) as u32;
         // full value once the well holds a residual the 4-wide solver can start from
         best = best.max(if cells == 3 || cells == 6 {
             rows

@@ -17,6 +17,7 @@ use crate::piece::Shape;
 use crate::rules::guideline::board::{Board, COLUMN_BITS, HEIGHT};
 use crate::rules::guideline::score::{score, ComboTable, Objective, Spin};
 use crate::rules::guideline::State;
+use std::sync::Arc;
 
 /// Hold slots: the seven pieces and the empty slot.
 const HOLDS: usize = 8;
@@ -31,19 +32,19 @@ pub struct Tables {
 
 /// The longest runs of one game, and what a run of singles earns.
 pub struct Continuation {
-    tables: std::sync::Arc<Tables>,
+    tables: Arc<Tables>,
     /// `longest[(q * fields + f) * 8 + h]`: the most clearing pieces in a row from the piece
     /// at sequence index `q`, field `f` (3-residual fields first, then 6) and hold `h`.
     longest: Vec<u16>,
     pieces: usize,
     /// Online play: a run the known pieces carry to their end goes on past them by this many
     /// clears (by global field index; empty offline, where the known pieces are the game).
-    extension: Vec<u16>,
+    extension: Arc<[u16]>,
     /// Pieces the game has past the known ones (0 offline).
     beyond: usize,
     /// `earned[c + 1]`: the objective gain of the singles with combo counters 0..c (so
     /// `earned[0] = 0`), for a combo run's value by difference.
-    earned: Vec<u64>,
+    earned: Arc<[u64]>,
 }
 
 /// A section's continuation from one state.
@@ -83,20 +84,33 @@ impl Continuation {
             three: Transitions::build(seed(3).expect("3 is a residual count"), Placements::Srs),
             six: Transitions::build(seed(6).expect("6 is a residual count"), Placements::Srs),
         };
-        Continuation::solve(std::sync::Arc::new(tables), pieces, table, objective)
+        let tables = Arc::new(tables);
+        Continuation {
+            longest: Self::longest_runs(&tables, pieces),
+            tables,
+            pieces: pieces.len(),
+            extension: Arc::from([]),
+            beyond: 0,
+            earned: earned(pieces.len(), table, objective).into(),
+        }
     }
 
-    /// The same solve over another queue (a window of the game), reusing the transitions.
-    pub fn over(&self, pieces: &[Shape], table: ComboTable, objective: Objective) -> Continuation {
-        Continuation::solve(self.tables.clone(), pieces, table, objective)
+    /// The same continuation over another queue, a window of the game with `beyond` more
+    /// pieces after it: only the longest runs are solved again; the transitions, the
+    /// extension and what runs earn are this one's (made once a game by [`Self::open_ended`]).
+    pub fn over(&self, pieces: &[Shape], beyond: usize) -> Continuation {
+        Continuation {
+            tables: self.tables.clone(),
+            longest: Self::longest_runs(&self.tables, pieces),
+            pieces: pieces.len(),
+            extension: self.extension.clone(),
+            beyond,
+            earned: self.earned.clone(),
+        }
     }
-
-    fn solve(
-        tables: std::sync::Arc<Tables>,
-        pieces: &[Shape],
-        table: ComboTable,
-        objective: Objective,
-    ) -> Continuation {
+    /// The longest runs over `pieces`: a longest path in the DAG of (piece index, field, hold),
+    /// solved backwards over the piece index.
+    fn longest_runs(tables: &Tables, pieces: &[Shape]) -> Vec<u16> {
         let (three, six) = (&tables.three, &tables.six);
         let fields = three.len() + six.len();
         let n = pieces.len();
@@ -134,27 +148,19 @@ impl Continuation {
                 }
             }
         }
-        let earned = earned(n, table, objective);
-        Continuation {
-            tables,
-            longest,
-            pieces: n,
-            extension: Vec::new(),
-            beyond: 0,
-            earned,
-        }
+        longest
     }
 
-    /// For online play, where the known pieces are a window of a game with `beyond` more: a
-    /// run that lasts to the window's end goes on by `expected(field)` clears (the 4-wide
-    /// policy's expected combo from the run's field, averaged over hold and queue), at most
-    /// `beyond`. `game_length` bounds the combo counters a run reaches. With hold, a 7-bag and five previews the policy keeps a combo going for
-    /// hundreds of pieces (results/fourwide.json), so a section's value is then its side rows,
-    /// as it is offline where the whole queue is known.
+    /// For online play, where the known pieces are windows of a game of `game_length` pieces
+    /// (each solved by [`Self::over`]): a run that lasts to a window's end goes on by
+    /// `expected(field)` clears (the 4-wide policy's expected combo from the run's field,
+    /// averaged over hold and queue), at most the pieces past the window. With hold, a 7-bag
+    /// and five previews the policy keeps a combo going for hundreds of pieces
+    /// (results/fourwide.json), so a section's value is then its side rows, as it is offline
+    /// where the whole queue is known.
     pub fn open_ended(
         mut self,
         expected: impl Fn(Field) -> f64,
-        beyond: usize,
         game_length: usize,
         table: ComboTable,
         objective: Objective,
@@ -167,10 +173,9 @@ impl Continuation {
             .chain(&t.six.fields)
             .map(|&f| expected(f).clamp(0.0, u16::MAX as f64) as u16)
             .collect();
-        self.beyond = beyond;
         // A state's combo counter counts locks before the window, so runs from it reach counters
         // up to the game's length; twice that leaves room for hand-made states.
-        self.earned = earned(2 * game_length.max(self.pieces + beyond), table, objective);
+        self.earned = earned(2 * game_length.max(self.pieces), table, objective).into();
         self
     }
 

@@ -41,7 +41,7 @@ impl Section {
 }
 
 /// Rows filled from `y` up in a column word (bit `23 - y` is row `y`).
-fn full_rows_from(column: u32, y: usize) -> usize {
+pub fn full_rows_from(column: u32, y: usize) -> usize {
     if y >= HEIGHT {
         return 0;
     }

@@ -25,11 +25,10 @@ pub const MAX_POLICY_PREVIEW: usize = 5;
 
 /// What online play uses of the 4-wide solver.
 pub struct SectionPlay {
-    /// The transitions (its own queue is empty): solved over each window as it is seen.
-    tables: Continuation,
+    /// The transitions, what runs earn in this game and the policy's expected combo past a
+    /// window, made once (its own queue is empty): solved over each window as it is seen.
+    open: Continuation,
     policy: Policy,
-    /// The policy's expected combo of each field it knows (averaged over hold and queue).
-    expected: Vec<(Field, f64)>,
 }
 
 impl SectionPlay {
@@ -54,11 +53,20 @@ impl SectionPlay {
 
     /// Uses a solved (or loaded) `policy`.
     pub fn with_policy(game: &Game, policy: Policy) -> SectionPlay {
-        SectionPlay {
-            tables: Continuation::build(&[], game.rules.combo_table, game.rules.objective),
-            expected: policy.field_values(),
-            policy,
-        }
+        let (table, objective) = (game.rules.combo_table, game.rules.objective);
+        let expected = policy.field_values();
+        let open = Continuation::build(&[], table, objective).open_ended(
+            |f| {
+                expected
+                    .iter()
+                    .find(|(g, _)| *g == f)
+                    .map_or(0.0, |(_, v)| *v)
+            },
+            game.length,
+            table,
+            objective,
+        );
+        SectionPlay { open, policy }
     }
 
     /// The policy's configuration.
@@ -76,22 +84,8 @@ impl SectionPlay {
         window: &Game,
         steps: usize,
     ) -> Continuation {
-        let rules = &window.rules;
         let beyond = game.length.saturating_sub(locks + steps);
-        self.tables
-            .over(&window.pieces, rules.combo_table, rules.objective)
-            .open_ended(
-                |f| {
-                    self.expected
-                        .iter()
-                        .find(|(g, _)| *g == f)
-                        .map_or(0.0, |(_, v)| *v)
-                },
-                beyond,
-                game.length,
-                rules.combo_table,
-                rules.objective,
-            )
+        self.open.over(&window.pieces, beyond)
     }
 
     fn knows(&self, field: Field) -> bool {
@@ -102,14 +96,15 @@ impl SectionPlay {
     /// cleared (four cells placed, ten gone) and a section the policy knows left on the same
     /// column and floor. When the search's move is such a step, the policy chooses which one.
     pub fn is_step(&self, state: &State, after: &State) -> bool {
-        let cells = |s: &State| s.board.cols.iter().map(|c| c.count_ones()).sum::<u32>();
         let (Some(a), Some(b)) = (
             section::find(&state.board, |f| self.knows(f)),
             section::find(&after.board, |f| self.knows(f)),
         ) else {
             return false;
         };
-        cells(after) + 6 == cells(state) && a.column == b.column && a.floor == b.floor
+        after.board.cell_count() + 6 == state.board.cell_count()
+            && a.column == b.column
+            && a.floor == b.floor
     }
 
     /// The policy's move at lock `locks` of `game` in `state`, when the board holds a section
@@ -296,9 +291,7 @@ mod tests {
         };
         let (window, steps) = online::visible(&g, 1, &state, 1);
         let open = sp.continuation(&g, 1, &window, steps);
-        let closed = sp
-            .tables
-            .over(&window.pieces, ComboTable::Guideline, Objective::Attack);
+        let closed = Continuation::build(&window.pieces, ComboTable::Guideline, Objective::Attack);
         let a = open.ahead(&state, state.next_index(0), steps).unwrap();
         let b = closed.ahead(&state, state.next_index(0), steps).unwrap();
         assert!(b.clears <= steps + 1, "the window alone: {}", b.clears);
