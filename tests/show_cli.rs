@@ -101,7 +101,10 @@ fn html_and_fumen_work_on_the_sample_record() {
 mod common;
 
 use beamtris::rules::guideline::replay::LockEvent;
-use common::{guideline_locks, record_by, repo, state_after, top, TETRIO_RECORD, TETRIO_SEED};
+use common::{
+    assert_board_rows, guideline_locks, record_by, repo, state_after, top, TETRIO_RECORD,
+    TETRIO_SEED,
+};
 
 /// The JSON a replay page embeds for its script.
 fn page_data(html: &str) -> serde_json::Value {
@@ -265,28 +268,8 @@ fn check_animation(seed: &Path, record: &Path, from: usize, to: usize) -> usize 
         }
         assert_eq!(lines.last(), Some(&"+----------+"));
         let rows = &lines[2..lines.len() - 1];
-        let height = rows.len();
-        assert!(height >= 20);
+        let height = assert_board_rows(rows, &after.board, ':', &format!("piece {k}"));
         most = most.max(height);
-        for y in 0..24 {
-            if y >= height {
-                assert!(
-                    (0..10).all(|x| !after.board.filled(x, y)),
-                    "piece {k} row {y}"
-                );
-                continue;
-            }
-            let row: Vec<char> = rows[height - 1 - y].chars().collect();
-            let wall = if y >= 20 { ':' } else { '|' };
-            assert_eq!((row[0], row[11]), (wall, wall), "piece {k} row {y}");
-            for x in 0..10 {
-                assert_eq!(
-                    row[1 + x] != '.',
-                    after.board.filled(x, y),
-                    "piece {k} ({x},{y})"
-                );
-            }
-        }
     }
     most
 }

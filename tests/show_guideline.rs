@@ -12,7 +12,10 @@ use beamtris::record::Record;
 use beamtris::rules::guideline::replay::{self, Game, LockEvent};
 use beamtris::rules::guideline::State;
 use beamtris::show::guideline_text::{render, GuidelineGame, PREVIEWS};
-use common::{guideline_locks, record_by, repo, state_after, top, TETRIO_RECORD, TETRIO_SEED};
+use common::{
+    assert_board_rows, guideline_locks, record_by, repo, state_after, top, TETRIO_RECORD,
+    TETRIO_SEED,
+};
 
 /// Checks every text board of `record` against the engine; returns the highest row printed.
 fn check_every_board(g: &Game, record: &Record, what: &str) -> usize {
@@ -34,27 +37,8 @@ fn check_every_board(g: &Game, record: &Record, what: &str) -> usize {
             .filter(|l| !l.starts_with("|----------|"))
             .collect();
         assert_eq!(lines.last(), Some(&"+----------+"), "{what} lock {k}");
-        let height = rows.len();
-        assert!(height >= 20, "{what} lock {k}: {height} rows");
+        let height = assert_board_rows(&rows, &after.board, '|', &format!("{what} lock {k}"));
         highest = highest.max(height);
-        for y in 0..24 {
-            if y >= height {
-                assert!(
-                    (0..10).all(|x| !after.board.filled(x, y)),
-                    "{what} lock {k}: row {y} filled but not printed"
-                );
-                continue;
-            }
-            let row: Vec<char> = rows[height - 1 - y].chars().collect();
-            assert_eq!((row[0], row[11]), ('|', '|'), "{what} lock {k} row {y}");
-            for x in 0..10 {
-                assert_eq!(
-                    row[1 + x] != '.',
-                    after.board.filled(x, y),
-                    "{what} lock {k} cell ({x},{y})"
-                );
-            }
-        }
         // A lock that clears nothing leaves its cells where it put them, with its letter.
         if k > 0 && locks[k - 1].rows == 0 {
             let e = &locks[k - 1];

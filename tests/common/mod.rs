@@ -71,6 +71,39 @@ pub fn state_after(
     }
 }
 
+/// Checks printed board rows (top first, walls included) against `board` cell by cell: the
+/// rows not printed are empty, each printed row has its walls (`buffer_wall` above row 20)
+/// and a cell not `.` exactly where the board is filled. Returns the rows printed.
+pub fn assert_board_rows(
+    rows: &[&str],
+    board: &beamtris::rules::guideline::board::Board,
+    buffer_wall: char,
+    what: &str,
+) -> usize {
+    let height = rows.len();
+    assert!(height >= 20, "{what}: {height} rows");
+    for y in 0..24 {
+        if y >= height {
+            assert!(
+                (0..10).all(|x| !board.filled(x, y)),
+                "{what}: row {y} filled but not printed"
+            );
+            continue;
+        }
+        let row: Vec<char> = rows[height - 1 - y].chars().collect();
+        let wall = if y >= 20 { buffer_wall } else { '|' };
+        assert_eq!((row[0], row[11]), (wall, wall), "{what} row {y}");
+        for x in 0..10 {
+            assert_eq!(
+                row[1 + x] != '.',
+                board.filled(x, y),
+                "{what} cell ({x},{y})"
+            );
+        }
+    }
+    height
+}
+
 /// A record of up to `n` pieces placing each where `key` is smallest, among the placements
 /// that are not a lock out; it stops where a piece has no such placement.
 pub fn record_by(
