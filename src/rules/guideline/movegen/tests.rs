@@ -195,3 +195,48 @@ fn a_fifth_kick_makes_a_mini_shape_full() {
     });
     assert!(full_triple.is_some(), "{all:?}");
 }
+
+/// Columns filled solid from the floor to random heights (some above the spawn row), the
+/// boards the skyline shortcut takes, with now and then one cell knocked out.
+fn random_skyline(rng: &mut rand_pcg::Pcg32) -> Board {
+    let mut b = Board::EMPTY;
+    let top = rng.gen_range(0..=21);
+    for x in 0..WIDTH {
+        for y in 0..rng.gen_range(0..=top) {
+            b.fill(x, y);
+        }
+    }
+    if rng.gen_bool(0.1) {
+        let (x, y) = (rng.gen_range(0..WIDTH), rng.gen_range(0..4));
+        b.cols[x] &= !super::super::board::row_bit(y);
+    }
+    b
+}
+
+#[test]
+fn the_skyline_shortcut_lists_what_the_flood_lists_in_its_order() {
+    let mut rng = rand_pcg::Pcg32::seed_from_u64(12);
+    let mut shortcut = 0;
+    for _ in 0..400 {
+        let board = random_skyline(&mut rng);
+        for shape in Shape::ALL {
+            if shape != Shape::T && resting_on_skyline(&board, shape).is_some() {
+                shortcut += 1;
+            }
+            for system in SYSTEMS {
+                let mut fast = Vec::new();
+                placements(&board, shape, system, &mut fast);
+                let mut flood = Vec::new();
+                placements_by_flood(&board, shape, system, &mut flood);
+                assert_eq!(fast, flood, "{shape:?} {system:?}\n{board:?}");
+                let mut sorted = fast.clone();
+                sorted.sort();
+                assert_eq!(sorted, placements_by_search(&board, shape, system));
+            }
+        }
+    }
+    assert!(
+        shortcut > 1000,
+        "most random skylines take the shortcut ({shortcut})"
+    );
+}
