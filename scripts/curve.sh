@@ -16,7 +16,7 @@ mkdir -p "$out"
 
 # budget seconds -> "moves beam"
 declare -A point=(
-  [60]="reach 1500"
+  [60]="reach 3000"
   [216]="reach 6000"
   [872]="reach 24000"
 )
