@@ -158,3 +158,80 @@ fn tell_before_ask_and_stale_results_are_refused() {
     assert_eq!(tune(&out, &["--ask", "--tell"]).status.code(), Some(2));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A run over two widths (`--beam 4,6`), in-process or through its commands.
+fn tune_two_widths(out: &Path, extra: &[&str]) -> Output {
+    bin()
+        .args([
+            "tune",
+            "--beam",
+            "4,6",
+            "--pieces",
+            "60",
+            "--population",
+            "4",
+        ])
+        .args(["--rng-seed", "5", "--threads", "1", "--out"])
+        .arg(out)
+        .args(extra)
+        .output()
+        .unwrap()
+}
+
+fn score_of(path: &Path) -> f64 {
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    v["score"].as_f64().unwrap()
+}
+
+#[test]
+fn several_widths_score_a_candidate_by_its_mean() {
+    let dir = scratch("widths");
+    let (split, whole) = (dir.join("split"), dir.join("whole"));
+    ok(&tune_two_widths(&split, &["--ask"]));
+    let gen = split.join("gen-001");
+    let lines = std::fs::read_to_string(gen.join("commands.txt")).unwrap();
+    let lines: Vec<&str> = lines.lines().collect();
+    // one line per candidate and width, the second width's result named by it
+    assert_eq!(lines.len(), 8, "{lines:?}");
+    assert!(lines[0].contains("--beam 4 ") && lines[0].contains("cand-00.json"));
+    assert!(lines[1].contains("--beam 6 ") && lines[1].contains("cand-00-b6.json"));
+    for line in &lines[..7] {
+        run_line(line);
+    }
+    // the last width's result is missing; a result at another width is not taken for it
+    let err = String::from_utf8_lossy(&tune_two_widths(&split, &["--tell"]).stderr).into_owned();
+    assert!(
+        err.contains("1 of 8") && err.contains("cand-03-b6.json (missing)"),
+        "{err}"
+    );
+    std::fs::copy(gen.join("cand-03.json"), gen.join("cand-03-b6.json")).unwrap();
+    let err = String::from_utf8_lossy(&tune_two_widths(&split, &["--tell"]).stderr).into_owned();
+    assert!(
+        err.contains("cand-03-b6.json (searched at another width)"),
+        "{err}"
+    );
+    run_line(lines[7]);
+    ok(&tune_two_widths(&split, &["--tell"]));
+    // the mean weights' score is the mean of its two searches
+    let center = cem(&split)["history"][0]["center"].as_f64().unwrap();
+    let (a, b) = (
+        score_of(&gen.join("cand-00.json")),
+        score_of(&gen.join("cand-00-b6.json")),
+    );
+    assert_eq!(center, (a + b) / 2.0);
+    assert_ne!(a, b, "the two widths score differently here");
+    // the in-process run over the same widths reaches the same state
+    ok(&tune_two_widths(&whole, &["--generations", "1"]));
+    assert_eq!(cem(&split), cem(&whole));
+    let curve = std::fs::read_to_string(whole.join("curve.svg")).unwrap();
+    assert!(
+        curve.contains("beam mean of 4, 6"),
+        "the figure names the widths"
+    );
+    // a folder of other widths is refused
+    let o = tune(&whole, &["--generations", "2"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("other settings"));
+    std::fs::remove_dir_all(&dir).ok();
+}

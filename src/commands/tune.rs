@@ -39,9 +39,12 @@ pub struct Args {
     /// The game definition (default: the built-in Tencent Geek 4 game).
     #[arg(long)]
     pub seed: Option<PathBuf>,
-    /// Beam width of each candidate's search.
-    #[arg(long, default_value_t = 150)]
-    pub beam: usize,
+    /// Beam width of each candidate's search. Several, comma-separated (`--beam 2000,3000,4000`),
+    /// score a candidate by its mean over them: at one width any small change of the weights
+    /// moves the score by about 0.1 % either way (results/default-beam), so weights tuned at
+    /// one width fit that width's luck and can lose at another (results/tune).
+    #[arg(long, value_delimiter = ',', default_value = "150")]
+    pub beam: Vec<usize>,
     /// Placements searched on the Tencent game: drop or reach (guideline games always search
     /// every SRS placement).
     #[arg(long, value_enum, default_value_t = MoveSet::Drop)]
@@ -100,13 +103,30 @@ pub trait Family: Sync {
     fn resolve(&self, start: &str) -> Result<Self::Weights>;
     /// The `--moves` word of the family's `solve` line, if it has one.
     fn moves_flag(&self, moves: MoveSet) -> Option<MoveSet>;
-    /// The score of `weights` on the first `pieces` pieces; `None` when a signal stopped it.
+    /// The score of `weights` on the first `pieces` pieces at width `beam`; `None` when a
+    /// signal stopped it.
     fn score(
         &self,
         settings: &Settings<Self::Weights>,
         weights: Self::Weights,
+        beam: usize,
         stop: &AtomicBool,
     ) -> Option<f64>;
+
+    /// The candidate's score: its mean over the run's widths.
+    fn mean_score(
+        &self,
+        settings: &Settings<Self::Weights>,
+        weights: Self::Weights,
+        stop: &AtomicBool,
+    ) -> Option<f64> {
+        let beams = settings.beams();
+        let mut sum = 0.0;
+        for &beam in &beams {
+            sum += self.score(settings, weights.clone(), beam, stop)?;
+        }
+        Some(sum / beams.len() as f64)
+    }
 }
 
 /// The Tencent game: the board beam over its sequence.
@@ -131,9 +151,15 @@ impl Family for Tencent {
         Some(moves)
     }
 
-    fn score(&self, s: &Settings<Weights>, w: Weights, stop: &AtomicBool) -> Option<f64> {
+    fn score(
+        &self,
+        s: &Settings<Weights>,
+        w: Weights,
+        beam: usize,
+        stop: &AtomicBool,
+    ) -> Option<f64> {
         let cfg = BeamConfig {
-            beam: s.beam,
+            beam,
             moves: s.moves,
             evaluator: Evaluator::new(w),
         };
@@ -182,13 +208,14 @@ impl Family for Guideline {
         &self,
         s: &Settings<GuidelineWeights>,
         w: GuidelineWeights,
+        beam: usize,
         stop: &AtomicBool,
     ) -> Option<f64> {
         let evaluator = GuidelineEvaluator::new(w);
         let line = crate::search::guideline::search(
             &self.game,
             s.pieces,
-            s.beam,
+            beam,
             &evaluator,
             self.fourwide.as_ref(),
             stop,
@@ -203,13 +230,26 @@ impl Family for Guideline {
 #[serde(bound = "W: Tunable")]
 pub struct Settings<W> {
     pub seed: String,
+    /// The first width; the others, if any, in `more_beams` (a folder made before there
+    /// could be several reads as one width).
     pub beam: usize,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub more_beams: Vec<usize>,
     pub moves: MoveSet,
     pub pieces: usize,
     pub start: String,
     pub start_weights: W,
     pub params: Vec<Param>,
     pub cem: CemConfig,
+}
+
+impl<W> Settings<W> {
+    /// Every width a candidate is scored at.
+    pub fn beams(&self) -> Vec<usize> {
+        std::iter::once(self.beam)
+            .chain(self.more_beams.iter().copied())
+            .collect()
+    }
 }
 
 /// state.json.
@@ -233,7 +273,12 @@ fn state_path(out: &Path) -> PathBuf {
 }
 
 fn settings<F: Family>(args: &Args, family: &F, seed_name: &str) -> Result<Settings<F::Weights>> {
-    crate::limits::check_beam("--beam", args.beam)?;
+    let Some((&beam, more_beams)) = args.beam.split_first() else {
+        return Err(Error("--beam: give at least one width".into()));
+    };
+    for &b in &args.beam {
+        crate::limits::check_beam("--beam", b)?;
+    }
     if args.pieces == 0 {
         return Err(Error("--pieces 0: give at least 1".into()));
     }
@@ -272,7 +317,8 @@ fn settings<F: Family>(args: &Args, family: &F, seed_name: &str) -> Result<Setti
     }
     Ok(Settings {
         seed: seed_name.to_string(),
-        beam: args.beam,
+        beam,
+        more_beams: more_beams.to_vec(),
         moves: args.moves,
         pieces: args.pieces,
         start,
@@ -367,6 +413,17 @@ fn json<T: Serialize>(v: &T) -> String {
     )
 }
 
+/// The widths as a reader sees them: `3000`, or `mean of 2000, 3000, 4000`.
+pub fn beams_text<W>(s: &Settings<W>) -> String {
+    let beams = s.beams();
+    let list: Vec<String> = beams.iter().map(|b| b.to_string()).collect();
+    if beams.len() == 1 {
+        list[0].clone()
+    } else {
+        format!("mean of {}", list.join(", "))
+    }
+}
+
 /// The learning curve: best, mean and centre score per generation.
 pub fn curve_svg<W>(state: &State<W>) -> String {
     let s = &state.settings;
@@ -380,7 +437,10 @@ pub fn curve_svg<W>(state: &State<W>) -> String {
     let panel = Panel {
         title: format!(
             "score on the first {} pieces, beam {} ({:?}), population {}",
-            s.pieces, s.beam, s.moves, s.cem.population
+            s.pieces,
+            beams_text(s),
+            s.moves,
+            s.cem.population
         )
         .to_lowercase(),
         x_label: "generation".into(),
@@ -477,7 +537,7 @@ fn run_family<F: Family>(args: &Args, seed: &Seed, family: &F) -> Result<()> {
         let t0 = Instant::now();
         let s = state.settings.clone();
         let objective = |x: &[f64]| {
-            let score = family.score(&s, tune::decode(&s.start_weights, &s.params, x), &stop);
+            let score = family.mean_score(&s, tune::decode(&s.start_weights, &s.params, x), &stop);
             bar.inc(1);
             score
         };
@@ -533,7 +593,7 @@ mod tests {
     fn args(out: &Path, generations: usize) -> Args {
         Args {
             seed: None,
-            beam: 4,
+            beam: vec![4],
             moves: MoveSet::Drop,
             pieces: 60,
             generations,
@@ -573,7 +633,7 @@ mod tests {
         assert!(svg.contains("best of generation") && svg.contains("generation"));
         // other settings in the same folder are refused
         let mut other = args(&split, 4);
-        other.beam = 5;
+        other.beam = vec![5];
         let e = run(&other).unwrap_err();
         assert!(e.0.contains("other settings"), "{e}");
         let _ = std::fs::remove_dir_all(&base);

@@ -29,8 +29,14 @@ fn weights_path(dir: &Path, k: usize) -> PathBuf {
     dir.join(format!("cand-{k:02}.weights.json"))
 }
 
-fn result_path(dir: &Path, k: usize) -> PathBuf {
-    dir.join(format!("cand-{k:02}.json"))
+/// Candidate `k`'s result at its `j`-th width `beam`: `cand-K.json` at the first (as in a
+/// folder of one width), `cand-K-bBEAM.json` at the others.
+fn result_path(dir: &Path, k: usize, j: usize, beam: usize) -> PathBuf {
+    if j == 0 {
+        dir.join(format!("cand-{k:02}.json"))
+    } else {
+        dir.join(format!("cand-{k:02}-b{beam}.json"))
+    }
 }
 
 /// Quotes a path for a POSIX shell line when it needs it.
@@ -46,14 +52,14 @@ fn shell_word(text: &str) -> String {
     }
 }
 
-/// The command that scores candidate `k` of the generation in `dir` (with `--moves` when the
-/// game's family has that flag).
+/// The command that scores candidate `k` of the generation in `dir` at its `j`-th width
+/// `beam` (with `--moves` when the game's family has that flag).
 fn command<W>(
     args: &Args,
     state: &State<W>,
     moves: Option<MoveSet>,
     dir: &Path,
-    k: usize,
+    (k, j, beam): (usize, usize, usize),
 ) -> String {
     let s = &state.settings;
     let mut words = vec!["beamtris".to_string(), "solve".to_string()];
@@ -61,7 +67,7 @@ fn command<W>(
         words.push("--seed".into());
         words.push(shell_word(&seed.display().to_string()));
     }
-    words.extend(["--beam".to_string(), s.beam.to_string()]);
+    words.extend(["--beam".to_string(), beam.to_string()]);
     if let Some(moves) = moves {
         let name = moves
             .to_possible_value()
@@ -76,7 +82,7 @@ fn command<W>(
         "--weights".into(),
         shell_word(&weights_path(dir, k).display().to_string()),
         "--out".into(),
-        shell_word(&result_path(dir, k).display().to_string()),
+        shell_word(&result_path(dir, k, j, beam).display().to_string()),
     ]);
     words.join(" ")
 }
@@ -108,8 +114,10 @@ pub fn ask<W: Tunable>(args: &Args, state: &State<W>, moves: Option<MoveSet>) ->
     for (k, x) in candidates.iter().enumerate() {
         let weights = tune::decode(&s.start_weights, &s.params, x);
         io::write_atomic(&weights_path(&dir, k), json(&weights).as_bytes())?;
-        lines.push_str(&command(args, state, moves, &dir, k));
-        lines.push('\n');
+        for (j, beam) in s.beams().into_iter().enumerate() {
+            lines.push_str(&command(args, state, moves, &dir, (k, j, beam)));
+            lines.push('\n');
+        }
     }
     // state.json first, commands.txt last: a folder with commands.txt is a whole generation.
     write_outputs(&args.out, state)?;
@@ -124,9 +132,13 @@ pub fn ask<W: Tunable>(args: &Args, state: &State<W>, moves: Option<MoveSet>) ->
     Ok(())
 }
 
-/// The score candidate `k` earned, or why it has none yet.
-fn read_result(dir: &Path, k: usize, want: &serde_json::Value) -> std::result::Result<f64, String> {
-    let path = result_path(dir, k);
+/// The score candidate `k` earned at its `j`-th width `beam`, or why it has none yet.
+fn read_result(
+    dir: &Path,
+    (k, j, beam): (usize, usize, usize),
+    want: &serde_json::Value,
+) -> std::result::Result<f64, String> {
+    let path = result_path(dir, k, j, beam);
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -139,6 +151,9 @@ fn read_result(dir: &Path, k: usize, want: &serde_json::Value) -> std::result::R
     }
     if !v.get("stopped_by").is_none_or(|b| b.is_null()) {
         return Err(format!("{name} (stopped before the end)"));
+    }
+    if v.get("beam").and_then(|b| b.as_u64()) != Some(beam as u64) {
+        return Err(format!("{name} (searched at another width)"));
     }
     v.get("score")
         .and_then(|s| s.as_f64())
@@ -169,9 +184,21 @@ pub fn tell<W: Tunable>(args: &Args, state: &mut State<W>) -> Result<()> {
     for (k, x) in candidates.iter().enumerate() {
         let want = serde_json::to_value(tune::decode(&s.start_weights, &s.params, x))
             .expect("weights serialise");
-        match read_result(&dir, k, &want) {
-            Ok(score) => scores.push(score),
-            Err(why) => missing.push(why),
+        // the mean over the widths, summed in their order as the in-process tune sums them
+        let beams = s.beams();
+        let mut sum = 0.0;
+        let mut whole = true;
+        for (j, &beam) in beams.iter().enumerate() {
+            match read_result(&dir, (k, j, beam), &want) {
+                Ok(score) => sum += score,
+                Err(why) => {
+                    missing.push(why);
+                    whole = false;
+                }
+            }
+        }
+        if whole {
+            scores.push(sum / beams.len() as f64);
         }
     }
     if !missing.is_empty() {
@@ -180,7 +207,7 @@ pub fn tell<W: Tunable>(args: &Args, state: &mut State<W>) -> Result<()> {
             format!(
                 "{} of {} results not there yet: {} (rerun their lines of commands.txt)",
                 missing.len(),
-                candidates.len(),
+                candidates.len() * s.beams().len(),
                 missing.join(", ")
             ),
         ));
