@@ -30,9 +30,11 @@ pub struct Args {
     /// Placements: `drop` (rotate, shift, hard drop) or `reach` (any unit moves: tucks, spins).
     #[arg(long, value_enum, default_value_t = MoveSet::Reach)]
     pub moves: MoveSet,
-    /// Evaluator weights: a preset (default, tuned, dellacherie, eltetris) or a JSON weights
-    /// file. `tuned` is `default` tuned by `beamtris tune`.
-    #[arg(long, default_value = "tuned")]
+    /// Evaluator weights: a preset (default, tuned, tuned-b3000, dellacherie, eltetris) or a
+    /// JSON weights file. `tuned` is `default` tuned by `beamtris tune` at beam 200;
+    /// `tuned-b3000` is `tuned` tuned again on whole games at beam 3 000. On a guideline game
+    /// the default (and `tuned`) stands for the preset of the game's objective.
+    #[arg(long, default_value = crate::search::evaluator::DEFAULT_PRESET)]
     pub weights: String,
     /// Worker threads (default: all cores). The record does not depend on it.
     #[arg(long)]

@@ -68,9 +68,12 @@ pub fn run(args: &Args, seed: &Seed) -> Result<()> {
             crate::limits::plural(seed.pieces as u64, "piece", "pieces")
         )));
     }
-    // `tuned`, the Tencent default, stands for the preset of the game's objective here.
+    // The Tencent default (and `tuned`, the former one) stands for the preset of the game's
+    // objective here.
     let weights_name = match args.weights.as_str() {
-        "tuned" => objective_preset(game.rules.objective).to_string(),
+        "tuned" | crate::search::evaluator::DEFAULT_PRESET => {
+            objective_preset(game.rules.objective).to_string()
+        }
         name => name.to_string(),
     };
     let weights = GuidelineWeights::resolve(&weights_name)?;
