@@ -33,9 +33,11 @@ while :; do
   done_gens=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['cem']['generation'])" "$out/state.json" 2>/dev/null || echo 0)
   [ "$done_gens" -ge "$generations" ] && break
   commands=$(beamtris tune "$@" --ask)
-  # Skip candidates whose result is already there (a rerun after an interruption).
+  # Skip candidates whose whole result is already there (a rerun after an interruption); a
+  # result a signal stopped (it names the signal in stopped_by) is run again.
   grep -v -F -f <(for f in "$(dirname "$commands")"/cand-*.json; do
-      [ -e "$f" ] && case $f in *.weights.json) ;; *) echo "--out $f" ;; esac; done) "$commands" \
+      [ -e "$f" ] && ! grep -q '"stopped_by"' "$f" &&
+        case $f in *.weights.json) ;; *) echo "--out $f" ;; esac; done) "$commands" \
     | parallel -j "${JOBS:-$(nproc)}" --halt soon,fail=1 "${remote[@]}" || true
   beamtris tune "$@" --tell
 done

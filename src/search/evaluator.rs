@@ -425,4 +425,17 @@ mod tests {
             Weights::preset("default").unwrap()
         );
     }
+
+    #[test]
+    fn tuned_b3000_is_the_tuning_runs_third_mean() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/results/tune/b3000-reach-full/gen-003/cand-00.weights.json"
+        );
+        let text = std::fs::read_to_string(path).unwrap();
+        assert_eq!(
+            Weights::parse(&text).unwrap(),
+            Weights::preset("tuned-b3000").unwrap()
+        );
+    }
 }
