@@ -21,10 +21,15 @@ fn tune(out: &Path, extra: &[&str]) -> Output {
 const GUIDELINE: [&str; 2] = ["--seed", "seeds/tetrio-1742887628-attack.json"];
 
 fn tune_on(game: &[&str], out: &Path, extra: &[&str]) -> Output {
+    tune_at(game, "4", out, extra)
+}
+
+/// A tiny tuning run at the widths `beam` (`4`, or several as `4,6`).
+fn tune_at(game: &[&str], beam: &str, out: &Path, extra: &[&str]) -> Output {
     bin()
         .arg("tune")
         .args(game)
-        .args(["--beam", "4", "--pieces", "60", "--population", "4"])
+        .args(["--beam", beam, "--pieces", "60", "--population", "4"])
         .args(["--rng-seed", "5", "--threads", "1", "--out"])
         .arg(out)
         .args(extra)
@@ -161,21 +166,7 @@ fn tell_before_ask_and_stale_results_are_refused() {
 
 /// A run over two widths (`--beam 4,6`), in-process or through its commands.
 fn tune_two_widths(out: &Path, extra: &[&str]) -> Output {
-    bin()
-        .args([
-            "tune",
-            "--beam",
-            "4,6",
-            "--pieces",
-            "60",
-            "--population",
-            "4",
-        ])
-        .args(["--rng-seed", "5", "--threads", "1", "--out"])
-        .arg(out)
-        .args(extra)
-        .output()
-        .unwrap()
+    tune_at(&[], "4,6", out, extra)
 }
 
 fn score_of(path: &Path) -> f64 {
