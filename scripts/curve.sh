@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The optimizer's time/score curve against the published solvers (issue: beat 1 338 900 in
-# 60 s, 1 351 558 in 216 s, 1 395 326 in 872 s on a 2-core machine; 1 425 000 within 15 min). Runs `solve` at the beam
-# widths chosen for those budgets and writes results/curve/NAME.json + .txt and a summary.
+# 60 s, 1 351 558 in 216 s, 1 395 326 in 872 s on a 2-core machine; 1 425 000 within 15 min).
+# Runs `solve` at the beam widths chosen for those budgets and writes
+# results/curve/budget-SECONDSs.json + .txt, then the summary and figure.
 #
 #   scripts/curve.sh                 # every point
 #   scripts/curve.sh 60              # one point

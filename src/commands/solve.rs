@@ -24,7 +24,7 @@ pub struct Args {
     #[arg(long)]
     pub seed: Option<PathBuf>,
     /// Boards kept per piece. The default, 3 000, is the narrowest width found to reach
-    /// 1 410 000 on the built-in game, in 45 s on an idle 2-core machine.
+    /// 1 410 000 on the built-in game, in about 40 s on an idle 2-core machine.
     #[arg(long, default_value_t = 3000)]
     pub beam: usize,
     /// Placements: `drop` (rotate, shift, hard drop) or `reach` (any unit moves: tucks, spins).

@@ -179,13 +179,13 @@ pub fn tell<W: Tunable>(args: &Args, state: &mut State<W>) -> Result<()> {
     }
     let s = state.settings.clone();
     let candidates = tune::sample(&state.cem, &s.cem);
+    let beams = s.beams();
     let mut scores = Vec::with_capacity(candidates.len());
     let mut missing = Vec::new();
     for (k, x) in candidates.iter().enumerate() {
         let want = serde_json::to_value(tune::decode(&s.start_weights, &s.params, x))
             .expect("weights serialise");
         // the mean over the widths, summed in their order as the in-process tune sums them
-        let beams = s.beams();
         let mut sum = 0.0;
         let mut whole = true;
         for (j, &beam) in beams.iter().enumerate() {
@@ -207,7 +207,7 @@ pub fn tell<W: Tunable>(args: &Args, state: &mut State<W>) -> Result<()> {
             format!(
                 "{} of {} results not there yet: {} (rerun their lines of commands.txt)",
                 missing.len(),
-                candidates.len() * s.beams().len(),
+                candidates.len() * beams.len(),
                 missing.join(", ")
             ),
         ));

@@ -163,9 +163,9 @@ fn features_with(state: &State, fourwide: bool) -> Features {
     let b = &state.board;
     let mut h = [0u32; WIDTH];
     let mut cells = 0;
-    for (hx, &c) in h.iter_mut().zip(&b.cols) {
-        *hx = (HEIGHT as u32).saturating_sub(c.trailing_zeros());
-        cells += c.count_ones();
+    for (x, hx) in h.iter_mut().enumerate() {
+        *hx = b.height(x);
+        cells += b.cols[x].count_ones();
     }
     let max_height = *h.iter().max().unwrap_or(&0);
     let total_height: u32 = h.iter().sum();
@@ -198,10 +198,9 @@ fn features_with(state: &State, fourwide: bool) -> Features {
         }
     }
     if f.holes > 0 {
-        for (&c, &hx) in b.cols.iter().zip(&h) {
+        for (x, &hx) in h.iter().enumerate() {
             // Bit 23 - y: the column's empty cells below its top.
-            let below_top = COLUMN_BITS & !(c & c.wrapping_neg()).wrapping_sub(1);
-            let empty_below = below_top & !c;
+            let empty_below = b.below_top(x) & !b.cols[x];
             if empty_below != 0 {
                 // every cell between the highest hole and the top is filled
                 f.covered += hx + empty_below.trailing_zeros() - HEIGHT as u32;

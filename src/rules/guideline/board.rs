@@ -88,6 +88,15 @@ impl Board {
         self.cols.iter().map(|c| c.count_ones()).sum()
     }
 
+    /// Column `x`'s cells from its top down to the floor, filled or not (none when the column
+    /// is empty): the column has no holes exactly when it fills all of them.
+    #[inline(always)]
+    pub const fn below_top(&self, x: usize) -> u32 {
+        // The highest cell is the lowest set bit; the mask wraps to zero for an empty column.
+        let c = self.cols[x];
+        COLUMN_BITS & !(c & c.wrapping_neg()).wrapping_sub(1)
+    }
+
     /// The height of column `x`: one above its highest filled cell, 0 when empty.
     #[inline(always)]
     pub const fn height(&self, x: usize) -> u32 {

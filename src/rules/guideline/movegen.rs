@@ -17,7 +17,7 @@
 //! replay's own [`Active::apply`]; the tests use the same search to enumerate every placement
 //! independently of the flood.
 
-use super::board::{Board, COLUMN_BITS, HEIGHT, WIDTH};
+use super::board::{Board, HEIGHT, WIDTH};
 use super::game::spin_of;
 use super::piece::{spawn_origin, Active, Twist};
 use super::score::Spin;
@@ -311,13 +311,12 @@ fn fold(shape: Shape, r: usize, ix: usize, rest: u32, resting: &mut [[u32; NX]; 
 fn resting_on_skyline(board: &Board, shape: Shape) -> Option<[[u32; NX]; 4]> {
     let (_, sy) = spawn_origin(shape);
     let mut h = [0i8; WIDTH];
-    for (hx, &c) in h.iter_mut().zip(&board.cols) {
-        // filled solid from the floor: every bit from the lowest set one (the top) to the floor
-        let below_top = COLUMN_BITS & !(c & c.wrapping_neg()).wrapping_sub(1);
-        if c != below_top {
+    for (x, hx) in h.iter_mut().enumerate() {
+        // filled solid from the floor
+        if board.cols[x] != board.below_top(x) {
             return None;
         }
-        *hx = (HEIGHT as u32).saturating_sub(c.trailing_zeros()) as i8;
+        *hx = board.height(x) as i8;
         if *hx > sy {
             return None;
         }
