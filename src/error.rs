@@ -35,12 +35,26 @@ pub type Result<T> = std::result::Result<T, Error>;
 pub fn json_error(e: &serde_json::Error) -> String {
     let text = e.to_string();
     let suffix = format!(" at line {} column {}", e.line(), e.column());
-    let what = text.strip_suffix(&suffix).unwrap_or(&text);
+    let what = printable(text.strip_suffix(&suffix).unwrap_or(&text));
     if e.line() == 0 {
         what.to_string()
     } else {
         format!("line {} column {}: {what}", e.line(), e.column())
     }
+}
+
+/// `text` with its control characters escaped (`\n`, `\u{1b}`), so that a key or a string
+/// quoted from a user's file (JSON escapes decode to newlines) cannot break the one line.
+pub fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -51,5 +65,19 @@ mod tests {
         let s = super::json_error(&e);
         assert_eq!(s.matches("line 2").count(), 1, "{s}");
         assert!(s.starts_with("line 2 column "), "{s}");
+    }
+
+    #[test]
+    fn a_json_error_quoting_a_decoded_newline_stays_on_one_line() {
+        #[derive(Debug, serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        #[allow(dead_code)]
+        struct Named {
+            name: String,
+        }
+        let e = serde_json::from_str::<Named>("{\"na\\nme\": 1}").unwrap_err();
+        let s = super::json_error(&e);
+        assert!(!s.contains('\n'), "{s:?}");
+        assert!(s.contains("na\\nme"), "{s:?}");
     }
 }

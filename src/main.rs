@@ -47,7 +47,8 @@ fn main() {
         Command::Bench(args) => commands::bench::run(args),
     };
     if let Err(e) = &result {
-        eprintln!("beamtris: {e}");
+        // One line whatever a message quotes from the user's input (a path, a JSON key).
+        eprintln!("beamtris: {}", beamtris::error::printable(&e.to_string()));
     }
     // A run cut by SIGINT or SIGTERM has written what it had (marked incomplete); the exit
     // code says it was cut, so a script does not take it for a finished run.

@@ -148,3 +148,23 @@ fn the_seeds_that_used_to_panic_are_refused() {
         assert_eq!(Seed::parse(&text).unwrap_err().to_string(), want);
     }
 }
+
+/// A key written with a JSON escape (`\n`) decodes to a newline; the error quoting it stays
+/// on one line in every JSON parser (the case CI's random bytes once found in a seed).
+#[test]
+fn a_key_with_an_escaped_newline_is_quoted_on_one_line() {
+    let bad_key = r#""na\nme""#;
+    let seed = SEEDS[0].replacen(r#""name""#, bad_key, 1);
+    one_line("seed", Seed::parse(&seed).unwrap_err());
+    for text in [
+        format!(r#"{{"score_weight": 1, {bad_key}: 2}}"#),
+        format!(r#"{{"holes": -4, {bad_key}: 2}}"#),
+    ] {
+        one_line("weights", weights_file::parse(&text).unwrap_err());
+        one_line("beam weights", BeamWeights::parse(&text).unwrap_err());
+        one_line(
+            "guideline weights",
+            beamtris::eval::guideline::GuidelineWeights::parse(&text).unwrap_err(),
+        );
+    }
+}

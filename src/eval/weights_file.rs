@@ -85,12 +85,14 @@ pub fn parse(text: &str) -> std::result::Result<WeightsFile, String> {
 fn parse_player(map: &Map<String, Value>) -> std::result::Result<PlayerWeights, String> {
     let w: PlayerWeights = serde_json::from_value(Value::Object(map.clone())).map_err(|e| {
         format!(
-            "{e} (player weights: {}, rows_cleared, hole_depth)",
+            "{} (player weights: {}, rows_cleared, hole_depth)",
+            crate::error::printable(&e.to_string()),
             SHARED.join(", ")
         )
     })?;
     for (k, v) in map {
         if !v.as_f64().is_some_and(f64::is_finite) {
+            let k = crate::error::printable(k);
             return Err(format!("{k}: weight must be a finite number"));
         }
     }

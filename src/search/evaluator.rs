@@ -175,14 +175,15 @@ pub fn check_weights(
     kind: &str,
 ) -> std::result::Result<(), String> {
     for (k, v) in features {
+        let shown = crate::error::printable(k);
         if !known.contains(&k.as_str()) {
             return Err(format!(
-                "{k}: unknown {kind} (known: {}, score_weight)",
+                "{shown}: unknown {kind} (known: {}, score_weight)",
                 known.join(", ")
             ));
         }
         if !v.is_finite() {
-            return Err(format!("{k}: weight must be a finite number"));
+            return Err(format!("{shown}: weight must be a finite number"));
         }
     }
     if !score_weight.is_finite() {
