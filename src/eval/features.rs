@@ -254,19 +254,12 @@ pub fn wells(b: &Board) -> u32 {
 /// column, counted up from that column's lowest open cell (the column open above them).
 #[inline]
 pub fn tetris_ready(b: &Board) -> u32 {
-    well_ready(b, 4)
-}
-
-/// The most rows, up to `cap`, that are full but for one column, counted up from that
-/// column's lowest open cell (the column open above them): 8 is a well for two tetrises.
-#[inline]
-pub fn well_ready(b: &Board, cap: usize) -> u32 {
     let tops = b.column_tops();
     let mut best = 0;
     for (x, &top) in tops.iter().enumerate() {
         let want = crate::board::FULL_ROW & !(1u16 << x);
         let mut n = 0;
-        while n < cap && (top as usize) > n && b.row(top as usize - 1 - n) == want {
+        while n < 4 && (top as usize) > n && b.row(top as usize - 1 - n) == want {
             n += 1;
         }
         best = best.max(n as u32);
@@ -560,8 +553,6 @@ mod tests {
              ####.#####",
         );
         assert_eq!(tetris_ready(&b), 4);
-        assert_eq!(well_ready(&b, 8), 5);
-        assert_eq!(well_ready(&b, 3), 3);
         // a covered column is not open: its lowest open cell is above the cover
         let b = board(
             "....#.....\n\

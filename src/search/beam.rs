@@ -401,15 +401,15 @@ pub struct BeamResult {
     pub placed: usize,
 }
 
-/// For each piece index k, how many pieces from k + 1 on the next I piece and the one after
-/// it are (1: piece k + 1 is an I), 0 when no such I follows.
-fn upcoming_i(pieces: &[Piece]) -> Vec<[u32; 2]> {
-    let mut out = vec![[0u32; 2]; pieces.len()];
-    let mut next: [Option<usize>; 2] = [None, None];
+/// For each piece index k, how many pieces from k + 1 on the next I piece is (1: piece k + 1
+/// is an I), 0 when no I follows.
+fn upcoming_i(pieces: &[Piece]) -> Vec<u32> {
+    let mut out = vec![0u32; pieces.len()];
+    let mut next: Option<usize> = None;
     for k in (0..pieces.len()).rev() {
-        out[k] = next.map(|i| i.map_or(0, |i| (i - k) as u32));
+        out[k] = next.map_or(0, |i| (i - k) as u32);
         if pieces[k].shape == crate::piece::Shape::I {
-            next = [Some(k), next[0]];
+            next = Some(k);
         }
     }
     out
@@ -443,7 +443,7 @@ fn move_features(board: &Board, piece: Piece, pos: Pos, lines: u32) -> Move {
         landing_height: HEIGHT as f64 - (lo as f64 + hi as f64) / 2.0,
         lines,
         eroded_cells: eroded,
-        upcoming_i: [0, 0],
+        upcoming_i: 0,
     }
 }
 
@@ -451,9 +451,9 @@ fn move_features(board: &Board, piece: Piece, pos: Pos, lines: u32) -> Move {
 /// sequence never scores, so it is not placed.
 struct TencentGame<'a> {
     pieces: &'a [Piece],
-    /// `upcoming_i[k]`: pieces from piece k + 1 to the next two I pieces (0: none), when the
-    /// rank reads them.
-    upcoming_i: Vec<[u32; 2]>,
+    /// `upcoming_i[k]`: pieces from piece k + 1 to the next I (0: none), when the rank
+    /// reads it.
+    upcoming_i: Vec<u32>,
     total: usize,
     cfg: &'a BeamConfig,
 }
@@ -502,7 +502,7 @@ impl BeamGame for TencentGame<'_> {
             } else {
                 Move::default()
             };
-            mv.upcoming_i = self.upcoming_i.get(k).copied().unwrap_or([0, 0]);
+            mv.upcoming_i = self.upcoming_i.get(k).copied().unwrap_or(0);
             emit(
                 pos,
                 lock.board,
@@ -576,10 +576,7 @@ mod tests {
                 state: 0,
             })
             .collect();
-        assert_eq!(
-            upcoming_i(&pieces),
-            vec![[1, 4], [3, 0], [2, 0], [1, 0], [0, 0], [0, 0], [0, 0]]
-        );
+        assert_eq!(upcoming_i(&pieces), vec![1, 3, 2, 1, 0, 0, 0]);
     }
     use crate::replay;
     use crate::search::evaluator::Weights;

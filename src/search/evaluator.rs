@@ -26,7 +26,7 @@ pub struct Weights {
 }
 
 /// Names of the features a weights file may use.
-pub const FEATURES: [&str; 13] = [
+pub const FEATURES: [&str; 12] = [
     "cells",
     "row_transitions",
     "column_transitions",
@@ -39,7 +39,6 @@ pub const FEATURES: [&str; 13] = [
     "lines",
     "tetris_ready",
     "i_ready",
-    "i_pair_ready",
 ];
 
 /// Built-in weight sets by name.
@@ -203,9 +202,9 @@ pub struct Move {
     pub lines: u32,
     /// Lines cleared x the piece's own cells in them.
     pub eroded_cells: u32,
-    /// Pieces from the next one to the next I piece and to the one after it (1: the next
-    /// piece is an I; 0: none left): what the optimizer knows and a player does not.
-    pub upcoming_i: [u32; 2],
+    /// Pieces from the next one to the next I piece (1: the next piece is an I; 0: none
+    /// left): what the optimizer knows and a player does not.
+    pub upcoming_i: u32,
 }
 
 /// Weights unpacked into fields for the hot loop.
@@ -224,18 +223,11 @@ pub struct Evaluator {
     lines: f64,
     tetris_ready: f64,
     i_ready: f64,
-    i_pair_ready: f64,
     score_weight: f64,
 }
 
 /// `i_ready` counts a ready well only when an I comes within this many pieces.
 pub const I_READY_WITHIN: u32 = 2;
-
-/// `i_pair_ready` counts a well ready for two tetrises (up to 8 rows) when the next I comes
-/// within [`I_READY_WITHIN`] pieces and the one after it within this many: the I pieces that
-/// come close together are the ones the best records waste, as one tetris leaves too few
-/// pieces to build the next four rows.
-pub const I_PAIR_WITHIN: u32 = 12;
 
 impl Evaluator {
     pub fn new(weights: Weights) -> Evaluator {
@@ -252,7 +244,6 @@ impl Evaluator {
             lines: weights.get("lines"),
             tetris_ready: weights.get("tetris_ready"),
             i_ready: weights.get("i_ready"),
-            i_pair_ready: weights.get("i_pair_ready"),
             score_weight: weights.score_weight,
             weights,
         }
@@ -265,7 +256,7 @@ impl Evaluator {
 
     /// Whether the rank reads how far the next I piece is.
     pub fn uses_upcoming(&self) -> bool {
-        self.i_ready != 0.0 || self.i_pair_ready != 0.0
+        self.i_ready != 0.0
     }
 
     /// The rank of `board` reached with `score` points (lower is better).
@@ -295,17 +286,13 @@ impl Evaluator {
         if self.lines != 0.0 {
             r += self.lines * mv.lines as f64;
         }
-        let [next_i, second_i] = mv.upcoming_i;
-        let i_soon = next_i != 0 && next_i <= I_READY_WITHIN;
+        let i_soon = mv.upcoming_i != 0 && mv.upcoming_i <= I_READY_WITHIN;
         if self.tetris_ready != 0.0 || (self.i_ready != 0.0 && i_soon) {
             let ready = crate::eval::features::tetris_ready(board) as f64;
             r += self.tetris_ready * ready;
             if i_soon {
                 r += self.i_ready * ready;
             }
-        }
-        if self.i_pair_ready != 0.0 && i_soon && second_i != 0 && second_i <= I_PAIR_WITHIN {
-            r += self.i_pair_ready * crate::eval::features::well_ready(board, 8) as f64;
         }
         r
     }
@@ -384,33 +371,6 @@ mod tests {
             holes: f::holes(board),
             rows_with_holes: f::rows_with_holes(board),
         }
-    }
-
-    #[test]
-    fn i_pair_ready_counts_a_deep_well_only_when_two_i_pieces_come_close() {
-        let mut rows = [0u16; HEIGHT];
-        for row in &mut rows[HEIGHT - 6..] {
-            *row = crate::board::FULL_ROW & !(1 << 4);
-        }
-        let board = Board::from_rows(&rows);
-        let mut w = Weights::preset("default").unwrap();
-        w.features.clear();
-        w.score_weight = 0.0;
-        w.features.insert("i_pair_ready".into(), -1.0);
-        let e = Evaluator::new(w);
-        assert!(e.uses_upcoming());
-        let rank = |upcoming_i| {
-            let mv = Move {
-                upcoming_i,
-                ..Move::default()
-            };
-            e.rank(&board, &mv, 0)
-        };
-        assert_eq!(rank([1, I_PAIR_WITHIN]), -6.0);
-        assert_eq!(rank([I_READY_WITHIN, 5]), -6.0);
-        assert_eq!(rank([I_READY_WITHIN + 1, 5]), 0.0);
-        assert_eq!(rank([1, I_PAIR_WITHIN + 1]), 0.0);
-        assert_eq!(rank([1, 0]), 0.0);
     }
 
     #[test]
