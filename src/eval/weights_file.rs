@@ -86,7 +86,7 @@ fn parse_player(map: &Map<String, Value>) -> std::result::Result<PlayerWeights, 
     let w: PlayerWeights = serde_json::from_value(Value::Object(map.clone())).map_err(|e| {
         format!(
             "{} (player weights: {}, rows_cleared, hole_depth)",
-            crate::error::printable(&e.to_string()),
+            json_error(&e),
             SHARED.join(", ")
         )
     })?;

@@ -175,16 +175,14 @@ pub fn check_weights(
     kind: &str,
 ) -> std::result::Result<(), String> {
     for (k, v) in features {
-        let shown = crate::error::printable(k);
-        if !known.contains(&k.as_str()) {
-            return Err(format!(
-                "{shown}: unknown {kind} (known: {}, score_weight)",
-                known.join(", ")
-            ));
-        }
-        if !v.is_finite() {
-            return Err(format!("{shown}: weight must be a finite number"));
-        }
+        let problem = if !known.contains(&k.as_str()) {
+            format!("unknown {kind} (known: {}, score_weight)", known.join(", "))
+        } else if !v.is_finite() {
+            "weight must be a finite number".to_string()
+        } else {
+            continue;
+        };
+        return Err(format!("{}: {problem}", crate::error::printable(k)));
     }
     if !score_weight.is_finite() {
         return Err("score_weight: must be a finite number".into());
