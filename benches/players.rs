@@ -4,8 +4,9 @@
 //!
 //! `cargo bench --bench players`
 
-use beamtris::eval::{features, Weights};
-use beamtris::rules::standard::TopOut;
+use beamtris::eval::players::Weights;
+use beamtris::games::tencent::features;
+use beamtris::games::standard::TopOut;
 use beamtris::search::greedy;
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 

@@ -2,15 +2,15 @@
 //! placement generation on three boards, and beam-child evaluation. Figures go to results/
 //! with the command that produced them; timed loops never live in tests.
 
-use crate::board::Board;
-use crate::eval::Weights;
-use crate::movegen::{self, MoveSet};
+use crate::games::tencent::board::Board;
+use crate::eval::players::Weights;
+use crate::games::tencent::movegen::{self, MoveSet};
 use crate::piece::Shape;
 use crate::record::Record;
-use crate::replay;
-use crate::rules::standard::{self, TopOut};
-use crate::rules::{tencent, Piece};
-use crate::search::evaluator::fast_features;
+use crate::games::tencent::replay;
+use crate::games::standard::{self, TopOut};
+use crate::games::{tencent, Piece};
+use crate::eval::tencent::fast_features;
 use crate::search::greedy;
 use serde::Serialize;
 use std::hint::black_box;
@@ -28,28 +28,13 @@ pub struct Figure {
     pub items_per_second: f64,
 }
 
-/// Nanoseconds this thread has run on a CPU (`CLOCK_THREAD_CPUTIME_ID`), so a figure does
-/// not count the time other processes held the core; `None` where the clock is missing.
-///
-/// Not `/proc/thread-self/schedstat`: on this VM's kernel it advances in 4 ms ticks, which
-/// quantised the short samples of earlier figures.
-pub fn thread_cpu_ns() -> Option<u64> {
-    let mut t = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `t` is a valid timespec for the call to write into.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
-    (rc == 0).then(|| t.tv_sec as u64 * 1_000_000_000 + t.tv_nsec as u64)
-}
-
 /// Times `f` (returning the items it produced) in thread CPU time and keeps the median of
 /// `repeats` runs of `iters` calls each.
 pub fn measure(name: &str, iters: u64, repeats: usize, mut f: impl FnMut() -> usize) -> Figure {
     let mut samples = Vec::with_capacity(repeats);
     let mut items = 0usize;
     let origin = Instant::now();
-    let now = || thread_cpu_ns().unwrap_or_else(|| origin.elapsed().as_nanos() as u64);
+    let now = || crate::results::thread_cpu_ns().unwrap_or_else(|| origin.elapsed().as_nanos() as u64);
     for _ in 0..repeats {
         let start = now();
         items = 0;
@@ -196,9 +181,9 @@ pub fn player_figures(scale: u64) -> Vec<Figure> {
 /// overhang, stack 7 rows high).
 pub fn guideline_boards(
     record: &Record,
-    game: &crate::rules::guideline::replay::Game,
-) -> [(&'static str, crate::rules::guideline::Board); 4] {
-    use crate::rules::guideline::{replay as gr, Board};
+    game: &crate::games::guideline::replay::Game,
+) -> [(&'static str, crate::games::guideline::Board); 4] {
+    use crate::games::guideline::{replay as gr, Board};
     let half = record.pieces() / 2;
     let mut mid = Board::EMPTY;
     let mut tall = Board::EMPTY;
@@ -233,10 +218,10 @@ pub fn guideline_boards(
 /// piece on four boards.
 pub fn guideline_figures(
     record: &Record,
-    game: &crate::rules::guideline::replay::Game,
+    game: &crate::games::guideline::replay::Game,
     scale: u64,
 ) -> Vec<Figure> {
-    use crate::rules::guideline::{movegen, replay as gr};
+    use crate::games::guideline::{movegen, replay as gr};
     let mut figures = vec![measure(
         &format!("guideline replay of a {}-piece record", record.pieces()),
         scale.max(1) * 40,
@@ -272,14 +257,14 @@ pub fn guideline_figures(
 /// The cost of one beam step per kept state, both games side by side in one run: a search
 /// of `steps` pieces at `beam` states, its thread CPU time divided by the states expanded.
 pub fn beam_step_figures(
-    game: &crate::rules::guideline::replay::Game,
+    game: &crate::games::guideline::replay::Game,
     tencent: &[Piece],
     beam: usize,
     steps: usize,
 ) -> Vec<Figure> {
     use crate::eval::guideline::{GuidelineEvaluator, GuidelineWeights};
     use crate::search::beam::{self, BeamConfig};
-    use crate::search::evaluator::{Evaluator, Weights as BeamWeights};
+    use crate::eval::tencent::{Evaluator, Weights as BeamWeights};
     use std::sync::atomic::AtomicBool;
     let stop = AtomicBool::new(false);
     let cfg = BeamConfig {

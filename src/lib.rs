@@ -1,41 +1,40 @@
 //! beamtris: exact engines for fixed-seed Tetris games, a beam-search optimizer over them,
 //! one-piece players and a 4-wide combo solver.
+//!
+//! The data's way: a seed file ([`seed`]) gives a game of one family ([`games`]); the family's
+//! move generation gives the placements of each piece; a search ([`search`]) ranks them with
+//! an evaluator ([`eval`]) and keeps the best line as a record ([`record`]); the family's
+//! replay scores the record; the views ([`show`], [`report`]) draw it.
 
 /// Micro-benchmarks behind `beamtris bench`.
 pub mod bench;
-/// The 10x20 board packed into four words.
-pub mod board;
 /// Subcommands: clap arguments and runners, wired by `main.rs`.
 pub mod commands;
 /// The one-line error a command ends with.
 pub mod error;
-/// Board features and the weight sets of the one-piece players.
+/// Weights and evaluators that rank a family's boards; the weights-file loader.
 pub mod eval;
 /// The 4-wide combo solver: fields, sequence models, minimisation, value iteration, policy.
 pub mod fourwide;
+/// The game families (tencent, guideline, standard), one folder each, and what they share.
+pub mod games;
 /// Reading inputs and writing outputs atomically.
 pub mod io;
 /// Sizes a user controls (beam, threads), checked against the machine.
 pub mod limits;
-/// Placements (drop or unit-move reach) and their op paths.
-pub mod movegen;
 /// Shapes and rotation states.
 pub mod piece;
 /// Progress bars for long runs.
 pub mod progress;
 /// Line protocols for online play (the classroom protocol).
-pub mod protocol;
+pub mod protocols;
 /// The op record: parse, validate, format.
 pub mod record;
-/// Replaying a record: score, pieces, end reason.
-pub mod replay;
 /// Summaries and SVG plots of sweeps, weight comparisons and tuning runs.
 pub mod report;
 /// Provenance recorded in every results file.
 pub mod results;
-/// Rule sets (tencent, ...).
-pub mod rules;
-/// Searches and players: the beam-search DP and its evaluator, the greedy one-piece players.
+/// Searches and players: the beam-search DP, online play, the greedy one-piece players, tuning.
 pub mod search;
 /// Game definitions as data: generator, seed, length.
 pub mod seed;

@@ -2,9 +2,9 @@
 //! and parameters, and the game's length. Another seed or length is a JSON edit.
 
 use crate::piece::Shape;
-use crate::rules::guideline::{self, ComboTable, Objective};
-use crate::rules::srs::RotationSystem;
-use crate::rules::Piece;
+use crate::games::guideline::{self, ComboTable, Objective};
+use crate::games::srs::RotationSystem;
+use crate::games::Piece;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -267,6 +267,16 @@ impl Seed {
             rotation: self.rotation.unwrap_or(RotationSystem::SrsPlus),
             objective: self.objective.unwrap_or(Objective::Attack),
             combo_table: self.combo_table.unwrap_or(ComboTable::Guideline),
+        })
+    }
+
+    /// The game this seed defines, when it is a guideline game.
+    pub fn guideline_game(&self) -> Option<guideline::replay::Game> {
+        let rules = self.guideline_rules()?;
+        Some(guideline::replay::Game {
+            rules,
+            length: self.pieces,
+            pieces: self.shapes(self.pieces + 1),
         })
     }
 

@@ -3,7 +3,7 @@
 //! refused where they do not apply.
 
 use beamtris::eval::guideline::{GuidelineEvaluator, GuidelineWeights};
-use beamtris::rules::guideline::replay::Game;
+use beamtris::games::guideline::replay::Game;
 use beamtris::search::online;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -24,7 +24,7 @@ fn temp_dir(name: &str) -> PathBuf {
 fn cc2_game(seed: u64) -> Game {
     let path = format!("{ROOT}/seeds/cc2/tetrio-{seed}-srs-attack.json");
     let seed = beamtris::io::load_seed(Some(Path::new(&path))).unwrap();
-    Game::from_seed(&seed).unwrap()
+    seed.guideline_game().unwrap()
 }
 
 fn play(game: &Game, pieces: usize, previews: usize) -> online::Played {

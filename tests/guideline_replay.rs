@@ -3,9 +3,9 @@
 
 use beamtris::piece::Shape;
 use beamtris::record::Record;
-use beamtris::rules::guideline::replay::{self, EndReason, Game, LockEvent};
-use beamtris::rules::guideline::{ComboTable, Objective, Rules, Spin};
-use beamtris::rules::srs::RotationSystem;
+use beamtris::games::guideline::replay::{self, EndReason, Game, LockEvent};
+use beamtris::games::guideline::{ComboTable, Objective, Rules, Spin};
+use beamtris::games::srs::RotationSystem;
 use std::process::Command;
 
 fn game(pieces: &[Shape], length: usize, table: ComboTable) -> Game {
@@ -149,7 +149,7 @@ fn a_t_spin_double_built_from_a_record() {
     //   XX.XXXXXXX   L (0..1, 0), I (3..6, 0), J (7, 0), O (8..9)
     // and a T turned into the slot at box (1, 0), state 2, has corners (1,0), (3,0), (3,2):
     // three, both front ones: a full T-spin clearing rows 0 and 1, 1200 points, 4 lines.
-    use beamtris::rules::guideline::movegen::{self, Placement};
+    use beamtris::games::guideline::movegen::{self, Placement};
     let pieces = [
         Shape::L,
         Shape::I,
@@ -164,7 +164,7 @@ fn a_t_spin_double_built_from_a_record() {
     let (_, events) = run(&g, build);
     let board = events[4].after.board;
     let want =
-        beamtris::rules::guideline::Board::from_rows(&["X..XXX....", "X...XXXXXX", "XX.XXXXXXX"])
+        beamtris::games::guideline::Board::from_rows(&["X..XXX....", "X...XXXXXX", "XX.XXXXXXX"])
             .unwrap();
     assert_eq!(board, want);
     let tsd = Placement {
@@ -183,7 +183,7 @@ fn a_t_spin_double_built_from_a_record() {
     assert_eq!((out.tspins, out.tspins_full, out.lines), (1, 1, 2));
     assert_eq!(
         last.after.board,
-        beamtris::rules::guideline::Board::from_rows(&["X..XXX...."]).unwrap()
+        beamtris::games::guideline::Board::from_rows(&["X..XXX...."]).unwrap()
     );
     // The same cells dropped straight down are not reachable (the overhang is in the way),
     // and a T that shifts last into the slot would be no spin: no such path exists.

@@ -6,9 +6,9 @@
 //! `Seed::check` are what keep it from panicking).
 
 use beamtris::eval::weights_file;
-use beamtris::protocol;
+use beamtris::protocols::classroom;
 use beamtris::record::{Grammar, Record};
-use beamtris::search::evaluator::Weights as BeamWeights;
+use beamtris::eval::tencent::Weights as BeamWeights;
 use beamtris::seed::Seed;
 use proptest::prelude::*;
 
@@ -116,7 +116,7 @@ proptest! {
     #[test]
     fn protocol_streams(bytes in input(&PROTOCOL)) {
         let mut out = Vec::new();
-        if let Err(e) = protocol::run_protocol(&bytes[..], &mut out) {
+        if let Err(e) = classroom::run_protocol(&bytes[..], &mut out) {
             one_line("protocol", e);
         }
     }

@@ -201,7 +201,7 @@ fn replay_page_draws_the_engine_board_at_piece_k() {
 
 /// The engine's board after `k` guideline locks as the page writes it: `rows` rows of `#`/`.`,
 /// top first.
-fn guideline_board_text(board: &beamtris::rules::guideline::Board, rows: usize) -> String {
+fn guideline_board_text(board: &beamtris::games::guideline::Board, rows: usize) -> String {
     let mut s = String::new();
     for y in (0..rows).rev() {
         s.extend((0..10).map(|x| if board.filled(x, y) { '#' } else { '.' }));
@@ -212,7 +212,7 @@ fn guideline_board_text(board: &beamtris::rules::guideline::Board, rows: usize) 
 
 /// The rows a guideline page draws: the 20 visible ones, and the buffer rows up to the
 /// highest cell any board fills.
-fn drawn_rows(locks: &[beamtris::rules::guideline::replay::LockEvent]) -> usize {
+fn drawn_rows(locks: &[beamtris::games::guideline::replay::LockEvent]) -> usize {
     let top = locks
         .iter()
         .flat_map(|e| (0..24).filter(move |&y| (0..10).any(|x| e.after.board.filled(x, y))))

@@ -100,7 +100,7 @@ fn html_and_fumen_work_on_the_sample_record() {
 
 mod common;
 
-use beamtris::rules::guideline::replay::LockEvent;
+use beamtris::games::guideline::replay::LockEvent;
 use common::{
     assert_board_rows, guideline_locks, record_by, repo, state_after, top, TETRIO_RECORD,
     TETRIO_SEED,
@@ -128,7 +128,7 @@ fn unpack_board(packed: &str, rows: usize) -> Vec<[u8; 10]> {
 }
 
 /// The letters a player sees after `k` locks: the piece to place and the previews.
-fn queue(game: &beamtris::rules::guideline::replay::Game, locks: &[LockEvent], k: usize) -> String {
+fn queue(game: &beamtris::games::guideline::replay::Game, locks: &[LockEvent], k: usize) -> String {
     if k == locks.len() {
         return String::new();
     }

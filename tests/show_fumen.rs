@@ -11,8 +11,8 @@
 mod common;
 
 use beamtris::io;
-use beamtris::rules::guideline::game::State;
-use beamtris::rules::guideline::replay::{self as guideline, EndReason, LockEvent};
+use beamtris::games::guideline::game::State;
+use beamtris::games::guideline::replay::{self as guideline, EndReason, LockEvent};
 use beamtris::seed::Seed;
 use beamtris::show::game::{shape_of_colour, Game};
 use common::repo;
@@ -248,7 +248,7 @@ fn tetris_fumen_decodes_every_page_to_the_engine_board() {
 /// checks every page against the replay's locks: the field cell by cell (letters as colours,
 /// row 23 empty as fumen has no row for it), the piece's cells, the lock flag, the comment.
 fn check_guideline(dir: &Path, record: &Path, seed: &Path, from: usize, to: Option<usize>) {
-    let game = guideline::Game::from_seed(&Seed::load(seed).unwrap()).unwrap();
+    let game = Seed::load(seed).unwrap().guideline_game().unwrap();
     let text = std::fs::read_to_string(record).unwrap();
     let rec = game.parse_record(&text).unwrap();
     let mut events: Vec<LockEvent> = Vec::new();
@@ -355,7 +355,7 @@ fn tetris_fumen_decodes_guideline_pages_to_the_replay() {
 
     // Stacks that reach the buffer rows: the highest placement that is not a lock out, until
     // the game ends; and a hold as the first move.
-    let game = guideline::Game::from_seed(&Seed::load(&seed).unwrap()).unwrap();
+    let game = Seed::load(&seed).unwrap().guideline_game().unwrap();
     let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
     let high = common::record_by(&game, 200, |p| (-common::top(p), p.x, p.state));
     let high_path = tmp.join("show-fumen-guideline-high.txt");

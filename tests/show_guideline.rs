@@ -9,8 +9,8 @@
 mod common;
 
 use beamtris::record::Record;
-use beamtris::rules::guideline::replay::{self, Game, LockEvent};
-use beamtris::rules::guideline::State;
+use beamtris::games::guideline::replay::{self, Game, LockEvent};
+use beamtris::games::guideline::State;
 use beamtris::show::guideline_text::{render, GuidelineGame, PREVIEWS};
 use common::{
     assert_board_rows, guideline_locks, record_by, repo, state_after, top, TETRIO_RECORD,

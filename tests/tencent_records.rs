@@ -2,7 +2,7 @@
 //! with their official scores (`../shared/tencent/`). Skips, saying so, where it is absent.
 
 use beamtris::record::Record;
-use beamtris::replay::{replay, EndReason};
+use beamtris::games::tencent::replay::{replay, EndReason};
 use beamtris::seed::Seed;
 use std::path::{Path, PathBuf};
 use std::process::Command;

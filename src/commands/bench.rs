@@ -107,7 +107,7 @@ pub fn run(args: &Args) -> Result<()> {
     }
     if args.suite == Suite::Guideline {
         let seed = io::load_seed(Some(&args.guideline_seed))?;
-        let game = crate::rules::guideline::replay::Game::from_seed(&seed)
+        let game = seed.guideline_game()
             .ok_or_else(|| Error::at(args.guideline_seed.display(), "not a guideline game"))?;
         let text = io::read_text(&args.guideline_record)?;
         let record = game

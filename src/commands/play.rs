@@ -13,12 +13,12 @@
 //! * `--protocol classroom`: play the classroom protocol on stdin/stdout.
 
 use crate::error::{Error, Result};
-use crate::eval::weights::{Weights, NAMES};
+use crate::eval::players::{Weights, NAMES};
 use crate::io;
-use crate::protocol;
-use crate::replay;
+use crate::protocols::classroom;
+use crate::games::tencent::replay;
 use crate::results::RunInfo;
-use crate::rules::standard::{self, TopOut};
+use crate::games::standard::{self, TopOut};
 use crate::search::greedy;
 use crate::seed::{Generator, Seed};
 use rayon::prelude::*;
@@ -192,7 +192,7 @@ fn weights(args: &Args) -> Result<(String, Weights)> {
 pub fn run(args: &Args) -> Result<()> {
     if let Some(ProtocolArg::Classroom) = args.protocol {
         let stdin = std::io::stdin();
-        return protocol::run_protocol(stdin.lock(), std::io::stdout().lock());
+        return classroom::run_protocol(stdin.lock(), std::io::stdout().lock());
     }
     let seed = io::load_seed(args.seed.as_deref())?;
     let seed_path = args.seed.as_deref().unwrap_or(Path::new("-"));
@@ -511,7 +511,7 @@ fn run_standard(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()
                     }
                     running.fetch_add(1, Ordering::Relaxed);
                     let t = Instant::now();
-                    let cpu = crate::bench::thread_cpu_ns();
+                    let cpu = crate::results::thread_cpu_ns();
                     let o = greedy::play_standard_watched(
                         &w,
                         standard::game_seed(base, g),
@@ -523,7 +523,7 @@ fn run_standard(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()
                     );
                     running.fetch_sub(1, Ordering::Relaxed);
                     let Some(o) = o else { return Err(()) };
-                    let cpu = match (cpu, crate::bench::thread_cpu_ns()) {
+                    let cpu = match (cpu, crate::results::thread_cpu_ns()) {
                         (Some(a), Some(b)) => Some(b.saturating_sub(a) as f64 * 1e-9),
                         _ => None,
                     };

@@ -7,8 +7,8 @@ use crate::error::{Error, Result};
 use crate::eval::guideline::{GuidelineEvaluator, GuidelineWeights};
 use crate::io;
 use crate::results::RunInfo;
-use crate::rules::guideline::replay::{self, Game, Outcome};
-use crate::rules::guideline::Objective;
+use crate::games::guideline::replay::{self, Outcome};
+use crate::games::guideline::Objective;
 use crate::search::section_play::SectionPlay;
 use crate::search::{guideline, online};
 use crate::seed::Seed;
@@ -90,7 +90,7 @@ fn refuse_player_flags(args: &Args) -> Result<()> {
 
 pub fn run(args: &Args, seed: &Seed, seed_path: &Path) -> Result<()> {
     refuse_player_flags(args)?;
-    let game = Game::from_seed(seed).expect("a guideline seed");
+    let game = seed.guideline_game().expect("a guideline seed");
     let previews = args.previews.unwrap_or(DEFAULT_PREVIEWS);
     let beam = args.beam.unwrap_or(DEFAULT_BEAM);
     crate::limits::check_beam("--beam", beam)?;

@@ -4,7 +4,7 @@
 
 use crate::error::{Error, Result};
 use crate::io;
-use crate::rules::guideline::replay::Game as GuidelineRules;
+use crate::games::guideline::replay::Game as GuidelineRules;
 use crate::show::frames::Replay;
 use crate::show::guideline_text::{self, GuidelineGame};
 use crate::show::{animate, fumen_pages, game::Game, html, text};
@@ -74,7 +74,7 @@ pub fn run(args: &Args) -> Result<()> {
         ));
     }
     let seed = io::load_seed(args.seed.as_deref())?;
-    let family = match GuidelineRules::from_seed(&seed) {
+    let family = match seed.guideline_game() {
         Some(rules) => {
             let text = io::read_text(&args.record)?;
             let record = rules

@@ -3,11 +3,11 @@
 
 use crate::error::{Error, Result};
 use crate::io;
-use crate::movegen::MoveSet;
-use crate::replay;
+use crate::games::tencent::movegen::MoveSet;
+use crate::games::tencent::replay;
 use crate::results::{load_average, peak_memory_bytes, process_cpu_seconds, RunInfo};
 use crate::search::beam::{self, BeamConfig, SearchEnd};
-use crate::search::evaluator::{Evaluator, Weights};
+use crate::eval::tencent::{Evaluator, Weights};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -34,7 +34,7 @@ pub struct Args {
     /// JSON weights file. `tuned` is `default` tuned by `beamtris tune` at beam 200;
     /// `tuned-b3000` is `tuned` tuned again on whole games at beam 3 000. On a guideline game
     /// the default (and `tuned`) stands for the preset of the game's objective.
-    #[arg(long, default_value = crate::search::evaluator::DEFAULT_PRESET)]
+    #[arg(long, default_value = crate::eval::tencent::DEFAULT_PRESET)]
     pub weights: String,
     /// Worker threads (default: all cores). The record does not depend on it.
     #[arg(long)]
@@ -69,8 +69,8 @@ pub enum FourwideUse {
 impl FourwideUse {
     /// Whether the sub-strategy runs on a game with `rules`: `auto` where it was measured to
     /// pay, the attack objective with the guideline combo table.
-    pub fn applies(self, rules: &crate::rules::guideline::Rules) -> bool {
-        use crate::rules::guideline::{score::ComboTable, Objective};
+    pub fn applies(self, rules: &crate::games::guideline::Rules) -> bool {
+        use crate::games::guideline::{score::ComboTable, Objective};
         match self {
             FourwideUse::On => true,
             FourwideUse::Off => false,

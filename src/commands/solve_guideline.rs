@@ -8,8 +8,8 @@ use crate::fourwide::continuation::Continuation;
 use crate::fourwide::section;
 use crate::io;
 use crate::results::{load_average, peak_memory_bytes, process_cpu_seconds, RunInfo};
-use crate::rules::guideline::replay::{self, Game, LockEvent, Outcome};
-use crate::rules::guideline::Objective;
+use crate::games::guideline::replay::{self, LockEvent, Outcome};
+use crate::games::guideline::Objective;
 use crate::search::beam::SearchEnd;
 use crate::search::guideline;
 use crate::seed::Seed;
@@ -59,7 +59,7 @@ pub struct GuidelineSolveReport {
 }
 
 pub fn run(args: &Args, seed: &Seed) -> Result<()> {
-    let game = Game::from_seed(seed).expect("a guideline seed");
+    let game = seed.guideline_game().expect("a guideline seed");
     crate::limits::check_beam("--beam", args.beam)?;
     if args.pieces == Some(0) {
         return Err(Error(format!(
@@ -71,7 +71,7 @@ pub fn run(args: &Args, seed: &Seed) -> Result<()> {
     // The Tencent default (and `tuned`, the former one) stands for the preset of the game's
     // objective here.
     let weights_name = match args.weights.as_str() {
-        "tuned" | crate::search::evaluator::DEFAULT_PRESET => {
+        "tuned" | crate::eval::tencent::DEFAULT_PRESET => {
             objective_preset(game.rules.objective).to_string()
         }
         name => name.to_string(),

@@ -11,13 +11,13 @@ use crate::error::{Error, Result};
 use crate::eval::guideline::{self, GuidelineEvaluator, GuidelineWeights};
 use crate::fourwide::continuation::Continuation;
 use crate::io;
-use crate::movegen::MoveSet;
+use crate::games::tencent::movegen::MoveSet;
 use crate::report::svg::{self, HLine, Panel, Series, Style};
 use crate::results::RunInfo;
-use crate::rules::guideline::replay::Game as GuidelineGame;
-use crate::rules::Piece;
+use crate::games::guideline::replay::Game as GuidelineGame;
+use crate::games::Piece;
 use crate::search::beam::{self, BeamConfig, SearchEnd};
-use crate::search::evaluator::{self, Evaluator, Weights};
+use crate::eval::tencent::{self, Evaluator, Weights};
 use crate::search::tune::{self, CemConfig, CemState, Param, Tunable};
 use crate::seed::Seed;
 use serde::{Deserialize, Serialize};
@@ -136,7 +136,7 @@ struct Tencent {
 
 impl Family for Tencent {
     type Weights = Weights;
-    const FEATURES: &'static [&'static str] = &evaluator::FEATURES;
+    const FEATURES: &'static [&'static str] = &tencent::FEATURES;
     const DEFAULT_TUNE: &'static [&'static str] = &tune::DEFAULT_TUNED;
 
     fn default_start(&self) -> &'static str {
@@ -469,7 +469,7 @@ pub fn curve_svg<W>(state: &State<W>) -> String {
 
 pub fn run(args: &Args) -> Result<()> {
     let seed = io::load_seed(args.seed.as_deref())?;
-    if let Some(game) = GuidelineGame::from_seed(&seed) {
+    if let Some(game) = seed.guideline_game() {
         let fourwide = super::solve::FourwideUse::Auto
             .applies(&game.rules)
             .then(|| {

@@ -10,7 +10,7 @@
 use super::tune::{write_outputs, Args, State};
 use crate::error::{Error, Result};
 use crate::io;
-use crate::movegen::MoveSet;
+use crate::games::tencent::movegen::MoveSet;
 use crate::results::RunInfo;
 use crate::search::tune::{self, Tunable};
 use clap::ValueEnum;

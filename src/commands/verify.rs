@@ -2,8 +2,8 @@
 
 use crate::error::{Error, Result};
 use crate::io;
-use crate::replay;
-use crate::rules::guideline::replay as guideline;
+use crate::games::tencent::replay;
+use crate::games::guideline::replay as guideline;
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -46,7 +46,7 @@ struct GuidelineReport {
     #[serde(flatten)]
     outcome: guideline::Outcome,
     /// The game's objective and its value.
-    objective: crate::rules::guideline::Objective,
+    objective: crate::games::guideline::Objective,
     score: u64,
 }
 
@@ -58,7 +58,7 @@ fn print_json(value: &impl Serialize) {
 }
 
 fn run_guideline(args: &Args, seed: &crate::seed::Seed) -> Result<()> {
-    let game = guideline::Game::from_seed(seed).expect("a guideline seed");
+    let game = seed.guideline_game().expect("a guideline seed");
     let text = io::read_text(&args.record)?;
     let record = game
         .parse_record(&text)
@@ -69,8 +69,8 @@ fn run_guideline(args: &Args, seed: &crate::seed::Seed) -> Result<()> {
         }
     });
     let score = match game.rules.objective {
-        crate::rules::guideline::Objective::Points => outcome.points,
-        crate::rules::guideline::Objective::Attack => outcome.attack,
+        crate::games::guideline::Objective::Points => outcome.points,
+        crate::games::guideline::Objective::Attack => outcome.attack,
     };
     print_json(&GuidelineReport {
         outcome,

@@ -7,8 +7,8 @@
 
 use crate::error::{Error, Result};
 use crate::fourwide::section::full_rows_from;
-use crate::rules::guideline::board::{Board, COLUMN_BITS, HEIGHT, WIDTH};
-use crate::rules::guideline::State;
+use crate::games::guideline::board::{Board, COLUMN_BITS, HEIGHT, WIDTH};
+use crate::games::guideline::State;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -101,7 +101,7 @@ impl GuidelineWeights {
     pub fn parse(text: &str) -> std::result::Result<GuidelineWeights, String> {
         let w: GuidelineWeights =
             serde_json::from_str(text).map_err(|e| crate::error::json_error(&e))?;
-        crate::search::evaluator::check_weights(
+        crate::eval::tencent::check_weights(
             &w.features,
             w.score_weight,
             &FEATURES,

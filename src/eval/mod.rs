@@ -1,10 +1,11 @@
-//! Board evaluation: the classic hand-made features of one-piece Tetris players and the
-//! published weight sets that combine them.
+//! Evaluation: the weights that rank a family's boards and the evaluators that apply them.
+//!
+//! * [`tencent`]: the beam's evaluator on the Tencent board (a rank, lower is better);
+//! * [`guideline`]: the beam's evaluator on guideline states;
+//! * [`players`]: the one-piece players' published weight sets (a value, higher is better);
+//! * [`weights_file`]: one loader for weights files, whatever command reads them.
 
-pub mod features;
 pub mod guideline;
-pub mod weights;
+pub mod players;
+pub mod tencent;
 pub mod weights_file;
-
-pub use features::Features;
-pub use weights::Weights;

@@ -16,9 +16,9 @@
 //! only one side has (`max_height` for the beam, `hole_depth` for the players) cannot be
 //! carried over and is refused when it is not 0.
 
-use super::weights::Weights as PlayerWeights;
+use super::players::Weights as PlayerWeights;
 use crate::error::{json_error, Error, Result};
-use crate::search::evaluator::{self, Weights as BeamWeights};
+use super::tencent::{self, Weights as BeamWeights};
 use serde_json::{Map, Value};
 use std::path::Path;
 
@@ -193,6 +193,34 @@ impl WeightsFile {
     }
 }
 
+/// The beam weights a `--weights` value names. Here, beside the file loader, so that the
+/// evaluator does not depend on it.
+impl BeamWeights {
+    /// A preset name, or the path of a weights file. Errors name the file and JSON place.
+    pub fn resolve(name_or_path: &str) -> Result<BeamWeights> {
+        BeamWeights::resolve_noted(name_or_path).map(|(w, _)| w)
+    }
+
+    /// A preset name, or the path of a weights file of either kind (beam or player weights,
+    /// see [`crate::eval::weights_file`]), and a line that says which kind was read.
+    pub fn resolve_noted(name_or_path: &str) -> Result<(BeamWeights, String)> {
+        if let Some(w) = BeamWeights::preset(name_or_path) {
+            return Ok((w, format!("the {name_or_path} preset")));
+        }
+        let path = Path::new(name_or_path);
+        if !path.exists() {
+            return Err(Error::at(
+                name_or_path,
+                format!(
+                    "neither a preset ({}) nor a weights file",
+                    tencent::PRESETS.join(", ")
+                ),
+            ));
+        }
+        for_beam(path)
+    }
+}
+
 /// Reads a weights file of either kind for the beam (`solve`, `tune`).
 pub fn for_beam(path: &Path) -> Result<(BeamWeights, String)> {
     read(path)?
@@ -209,7 +237,7 @@ pub fn for_player(path: &Path) -> Result<(PlayerWeights, String)> {
 
 /// Every feature name either kind accepts, for messages.
 pub fn known_names() -> String {
-    let mut names: Vec<&str> = evaluator::FEATURES.to_vec();
+    let mut names: Vec<&str> = tencent::FEATURES.to_vec();
     names.extend([
         "hole_depth",
         "rows_cleared",

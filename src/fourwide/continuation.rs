@@ -14,9 +14,9 @@ use super::section::{self, Section};
 use super::srs::Placements;
 use super::transitions::{seed, Transitions};
 use crate::piece::Shape;
-use crate::rules::guideline::board::{Board, COLUMN_BITS, HEIGHT};
-use crate::rules::guideline::score::{score, ComboTable, Objective, Spin};
-use crate::rules::guideline::State;
+use crate::games::guideline::board::{Board, COLUMN_BITS, HEIGHT};
+use crate::games::guideline::score::{score, ComboTable, Objective, Spin};
+use crate::games::guideline::State;
 use std::sync::Arc;
 
 /// Hold slots: the seven pieces and the empty slot.
@@ -281,7 +281,7 @@ fn lower_sides(board: &Board, section: &Section, clears: usize) -> Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::guideline::board::Board;
+    use crate::games::guideline::board::Board;
 
     fn shapes(text: &str) -> Vec<Shape> {
         text.chars()

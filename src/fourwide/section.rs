@@ -8,9 +8,9 @@
 
 use super::field::Field;
 use crate::piece::Shape;
-use crate::rules::guideline::board::{row_bit, Board, COLUMN_BITS, HEIGHT, WIDTH};
-use crate::rules::guideline::movegen::{self, Placement};
-use crate::rules::guideline::{game, Rules, State};
+use crate::games::guideline::board::{row_bit, Board, COLUMN_BITS, HEIGHT, WIDTH};
+use crate::games::guideline::movegen::{self, Placement};
+use crate::games::guideline::{game, Rules, State};
 
 /// A 4-wide section on a guideline board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

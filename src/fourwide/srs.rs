@@ -7,7 +7,7 @@
 
 use super::field::{Field, Piece, FULL_ROW};
 use crate::piece::Shape;
-use crate::rules::srs::{self, RotationSystem};
+use crate::games::srs::{self, RotationSystem};
 use serde::{Deserialize, Serialize};
 
 /// Which moves a piece may make before it locks.
@@ -35,7 +35,7 @@ const TOP_ROW: i32 = 11;
 const SPAWN_Y: i32 = 8;
 
 /// The crate's shape for a 4-wide piece: the SRS tables are kept once, in
-/// [`crate::rules::srs`].
+/// [`crate::games::srs`].
 pub fn shape(piece: Piece) -> Shape {
     match piece {
         Piece::T => Shape::T,

@@ -19,7 +19,7 @@ pub struct SolveRun {
     #[serde(default = "yes")]
     pub complete: bool,
     pub beam: usize,
-    pub moves: crate::movegen::MoveSet,
+    pub moves: crate::games::tencent::movegen::MoveSet,
     pub weights_name: String,
     pub pieces: usize,
     #[serde(default)]
@@ -144,10 +144,10 @@ pub fn load_run(p: &Path) -> Result<SolveRun> {
 }
 
 /// `drop` or `reach`.
-pub fn moves_name(m: crate::movegen::MoveSet) -> &'static str {
+pub fn moves_name(m: crate::games::tencent::movegen::MoveSet) -> &'static str {
     match m {
-        crate::movegen::MoveSet::Drop => "drop",
-        crate::movegen::MoveSet::Reach => "reach",
+        crate::games::tencent::movegen::MoveSet::Drop => "drop",
+        crate::games::tencent::movegen::MoveSet::Reach => "reach",
     }
 }
 

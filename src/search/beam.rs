@@ -10,12 +10,12 @@
 //! Every child has a sequence number (parent index, placement index) and every comparison
 //! ends on it, so the result does not depend on the thread count.
 
-use super::evaluator::{Evaluator, Move};
-use crate::board::{Board, HEIGHT};
-use crate::movegen::{self, MoveSet};
+use crate::eval::tencent::{Evaluator, Move};
+use crate::games::tencent::board::{Board, HEIGHT};
+use crate::games::tencent::movegen::{self, MoveSet};
 use crate::record::{Op, Record};
-use crate::rules::tencent;
-use crate::rules::{Piece, Pos};
+use crate::games::tencent;
+use crate::games::{Piece, Pos};
 use rayon::prelude::*;
 use std::cmp::Ordering;
 use std::hash::Hash;
@@ -578,8 +578,8 @@ mod tests {
             .collect();
         assert_eq!(upcoming_i(&pieces), vec![1, 3, 2, 1, 0, 0, 0]);
     }
-    use crate::replay;
-    use crate::search::evaluator::Weights;
+    use crate::games::tencent::replay;
+    use crate::eval::tencent::Weights;
     use crate::seed::Seed;
 
     fn run(beam: usize, moves: MoveSet, pieces_limit: usize, threads: usize) -> BeamResult {

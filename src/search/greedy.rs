@@ -1,20 +1,20 @@
 //! One-piece players: each piece goes where the weighted features of the resulting board are
-//! best (Dellacherie, El-Tetris, BCTS weights from [`crate::eval::weights`]).
+//! best (Dellacherie, El-Tetris, BCTS weights from [`crate::eval::players`]).
 //!
 //! Ties break by a fixed order, the first placement met wins: on the `standard` rules, state
 //! ascending then centre column ascending (so: fewest rotations, then leftmost); on the
 //! `tencent` rules, fewest clockwise rotations at spawn, then leftmost column.
 
 use super::drop_values::{Counts, DropValues, PieceColumns};
-use crate::board::{Board, WIDTH};
-use crate::eval::features::{self, Features};
-use crate::eval::Weights;
-use crate::movegen;
+use crate::games::tencent::board::{Board, WIDTH};
+use crate::games::tencent::features::{self, Features};
+use crate::eval::players::Weights;
+use crate::games::tencent::movegen;
 use crate::piece::Shape;
 use crate::record::{Op, Record};
-use crate::rules::standard::{self, Drop, Landing, TopOut};
-use crate::rules::tencent;
-use crate::rules::{Piece, Pos};
+use crate::games::standard::{self, Drop, Landing, TopOut};
+use crate::games::tencent;
+use crate::games::{Piece, Pos};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// The weighted sum, in one fixed order so that every way of computing the features gives the
@@ -83,7 +83,7 @@ pub fn landing_value(w: &Weights, l: &Landing) -> f64 {
 /// placement is valued from scratch, in the same order, the first met among equals.
 fn with_top_row_cells(
     board: &Board,
-    tops: &[u8; crate::board::WIDTH],
+    tops: &[u8; crate::games::tencent::board::WIDTH],
     shape: Shape,
     w: &Weights,
     top_out: TopOut,
@@ -460,7 +460,7 @@ const _: () = assert!(WIDTH == 10);
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::HEIGHT;
+    use crate::games::tencent::board::HEIGHT;
     use crate::seed::Seed;
 
     #[test]
@@ -606,7 +606,7 @@ mod tests {
         let pieces: Vec<Piece> = seed.pieces().into_iter().take(1500).collect();
         for w in [Weights::DELLACHERIE, Weights::EL_TETRIS, Weights::BCTS] {
             let g = play_tencent(&w, &pieces);
-            let out = crate::replay::replay(&g.record, &pieces);
+            let out = crate::games::tencent::replay::replay(&g.record, &pieces);
             assert_eq!(out.score, g.score);
             assert_eq!(out.lines, g.lines);
             assert_eq!(out.pieces, g.pieces);
@@ -622,7 +622,7 @@ mod tests {
             for d in tencent_drops(&Board::EMPTY, piece) {
                 let record = Record::from_paths([d.path.as_slice()]);
                 let mut seen = None;
-                crate::replay::replay_with(&record, &[piece, piece], |s| seen = Some(s.pos));
+                crate::games::tencent::replay::replay_with(&record, &[piece, piece], |s| seen = Some(s.pos));
                 // placements are named by their canonical state: the same cells
                 let seen = seen.map(|p| Pos {
                     state: piece.shape.canonical_state(p.state),

@@ -6,10 +6,10 @@ use super::beam::{self, BeamGame, Line, StepReport};
 use crate::eval::guideline::GuidelineEvaluator;
 use crate::fourwide::continuation::Continuation;
 use crate::record::{Op, Record};
-use crate::rules::guideline::movegen::{self, Placement};
-use crate::rules::guideline::piece::Active;
-use crate::rules::guideline::replay::Game;
-use crate::rules::guideline::{game, Objective, State};
+use crate::games::guideline::movegen::{self, Placement};
+use crate::games::guideline::piece::Active;
+use crate::games::guideline::replay::Game;
+use crate::games::guideline::{game, Objective, State};
 use std::sync::atomic::AtomicBool;
 
 /// A piece's move: where it locks, and whether it came in through hold.

@@ -2,7 +2,6 @@
 
 pub mod beam;
 mod drop_values;
-pub mod evaluator;
 pub mod greedy;
 pub mod guideline;
 pub mod online;

@@ -9,9 +9,9 @@ use super::beam::{self, BeamGame};
 use super::guideline::{GuidelineSearch, Move};
 use super::section_play::SectionPlay;
 use crate::eval::guideline::GuidelineEvaluator;
-use crate::rules::guideline::movegen::Placement;
-use crate::rules::guideline::replay::Game;
-use crate::rules::guideline::{game, State};
+use crate::games::guideline::movegen::Placement;
+use crate::games::guideline::replay::Game;
+use crate::games::guideline::{game, State};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The guideline search from a state in the middle of a game, over a visible window: its
@@ -184,11 +184,11 @@ pub fn play(
             break;
         }
         let wall = std::time::Instant::now();
-        let cpu = crate::bench::thread_cpu_ns();
+        let cpu = crate::results::thread_cpu_ns();
         let mv = decide(game, locks, &state, player);
         let time = MoveTime {
             wall_seconds: wall.elapsed().as_secs_f64(),
-            cpu_seconds: match (cpu, crate::bench::thread_cpu_ns()) {
+            cpu_seconds: match (cpu, crate::results::thread_cpu_ns()) {
                 (Some(a), Some(b)) => Some(b.saturating_sub(a) as f64 * 1e-9),
                 _ => None,
             },
@@ -211,8 +211,8 @@ pub(crate) mod tests {
     use super::*;
     use crate::eval::guideline::GuidelineWeights;
     use crate::piece::Shape;
-    use crate::rules::guideline::{ComboTable, Objective, Rules};
-    use crate::rules::srs::RotationSystem;
+    use crate::games::guideline::{ComboTable, Objective, Rules};
+    use crate::games::srs::RotationSystem;
 
     /// An SRS attack game (guideline combo table) of `pieces` (the last only seen).
     pub(crate) fn game(pieces: Vec<Shape>) -> Game {

@@ -15,9 +15,9 @@ use crate::error::Result;
 use crate::fourwide::continuation::{piece_of, Continuation};
 use crate::fourwide::{self, section, Config, Field, Generator, Piece, Placements, Policy};
 use crate::piece::Shape;
-use crate::rules::guideline::piece::Active;
-use crate::rules::guideline::replay::Game;
-use crate::rules::guideline::State;
+use crate::games::guideline::piece::Active;
+use crate::games::guideline::replay::Game;
+use crate::games::guideline::State;
 
 /// The most previews the section policy is solved for: 7-bag with hold and 5 previews solves
 /// in seconds (results/fourwide.json); a player seeing more uses the first five.
@@ -175,7 +175,7 @@ mod tests {
     use super::*;
     use crate::eval::guideline::{GuidelineEvaluator, GuidelineWeights};
     use crate::fourwide::simulate::{board_with, WELL};
-    use crate::rules::guideline::{ComboTable, Objective};
+    use crate::games::guideline::{ComboTable, Objective};
     use crate::search::online;
 
     fn game(pieces: &str) -> Game {

@@ -15,7 +15,7 @@
 //! its state after generation g draws exactly what an uninterrupted run would have drawn.
 //! The state is plain data (serde), written by the caller after every generation.
 
-use super::evaluator::Weights;
+use crate::eval::tencent::Weights;
 use crate::eval::guideline::GuidelineWeights;
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;

@@ -10,7 +10,7 @@
 //! buffer rows are drawn, with `:` walls, only while a cell is in them.
 
 use super::frames::{Frame, Replay, Row};
-use crate::board::WIDTH;
+use crate::games::tencent::board::WIDTH;
 use crate::error::Result;
 use crate::piece::Shape;
 use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};

@@ -124,9 +124,9 @@ pub fn export(replay: &Replay, from: usize, to: usize, comments: bool) -> Result
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Board, HEIGHT, WIDTH};
+    use crate::games::tencent::board::{Board, HEIGHT, WIDTH};
     use crate::record::Record;
-    use crate::rules::{tencent, Pos};
+    use crate::games::{tencent, Pos};
     use crate::seed::Seed;
     use crate::show::frames::Lock;
     use crate::show::game::Game;

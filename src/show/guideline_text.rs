@@ -5,9 +5,9 @@
 use crate::error::{Error, Result};
 use crate::piece::Shape;
 use crate::record::Record;
-use crate::rules::guideline::board::{Board, HEIGHT, VISIBLE, WIDTH};
-use crate::rules::guideline::replay::{self, Game, LockEvent, Outcome};
-use crate::rules::guideline::State;
+use crate::games::guideline::board::{Board, HEIGHT, VISIBLE, WIDTH};
+use crate::games::guideline::replay::{self, Game, LockEvent, Outcome};
+use crate::games::guideline::State;
 
 /// Previews shown after the current piece (TETR.IO shows five).
 pub const PREVIEWS: usize = 5;
@@ -126,8 +126,8 @@ pub fn render(g: &GuidelineGame, game: &Game, k: usize) -> Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::guideline::{ComboTable, Objective, Rules};
-    use crate::rules::srs::RotationSystem;
+    use crate::games::guideline::{ComboTable, Objective, Rules};
+    use crate::games::srs::RotationSystem;
 
     #[test]
     fn ten_vertical_i_pieces_and_a_hold() {

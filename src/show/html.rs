@@ -12,7 +12,7 @@
 //! against the engine (`tests/show_browser.rs`).
 
 use super::frames::{Replay, Row};
-use crate::board::WIDTH;
+use crate::games::tencent::board::WIDTH;
 use crate::piece::Shape;
 use serde::Serialize;
 

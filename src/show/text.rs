@@ -5,7 +5,7 @@
 //! animation adds colour on top of the same layout.
 
 use super::game::{shape_of_colour, Game, Snapshot};
-use crate::board::{HEIGHT, WIDTH};
+use crate::games::tencent::board::{HEIGHT, WIDTH};
 
 /// The header lines: how far the game is, the score and lines so far, the next piece.
 pub fn header(game: &Game, snap: &Snapshot) -> String {
@@ -25,7 +25,7 @@ pub fn header(game: &Game, snap: &Snapshot) -> String {
 
 /// Why the replay ended, in words.
 pub fn end_reason(game: &Game) -> &'static str {
-    use crate::replay::EndReason::*;
+    use crate::games::tencent::replay::EndReason::*;
     match game.outcome.end_reason {
         RecordEnd => "end of record",
         TopOut => "top-out",

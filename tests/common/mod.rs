@@ -47,11 +47,11 @@ pub fn guideline_locks(
     seed: &Path,
     record: &Path,
 ) -> (
-    beamtris::rules::guideline::replay::Game,
-    Vec<beamtris::rules::guideline::replay::LockEvent>,
+    beamtris::games::guideline::replay::Game,
+    Vec<beamtris::games::guideline::replay::LockEvent>,
 ) {
-    use beamtris::rules::guideline::replay;
-    let game = replay::Game::from_seed(&beamtris::seed::Seed::load(seed).unwrap()).unwrap();
+    use beamtris::games::guideline::replay;
+    let game = beamtris::seed::Seed::load(seed).unwrap().guideline_game().unwrap();
     let rec = game
         .parse_record(&std::fs::read_to_string(record).unwrap())
         .unwrap();
@@ -62,11 +62,11 @@ pub fn guideline_locks(
 
 /// The engine's state after `k` of `locks` (0 = the start).
 pub fn state_after(
-    locks: &[beamtris::rules::guideline::replay::LockEvent],
+    locks: &[beamtris::games::guideline::replay::LockEvent],
     k: usize,
-) -> beamtris::rules::guideline::State {
+) -> beamtris::games::guideline::State {
     match k {
-        0 => beamtris::rules::guideline::State::START,
+        0 => beamtris::games::guideline::State::START,
         _ => locks[k - 1].after,
     }
 }
@@ -76,7 +76,7 @@ pub fn state_after(
 /// and a cell not `.` exactly where the board is filled. Returns the rows printed.
 pub fn assert_board_rows(
     rows: &[&str],
-    board: &beamtris::rules::guideline::board::Board,
+    board: &beamtris::games::guideline::board::Board,
     buffer_wall: char,
     what: &str,
 ) -> usize {
@@ -107,12 +107,12 @@ pub fn assert_board_rows(
 /// A record of up to `n` pieces placing each where `key` is smallest, among the placements
 /// that are not a lock out; it stops where a piece has no such placement.
 pub fn record_by(
-    g: &beamtris::rules::guideline::replay::Game,
+    g: &beamtris::games::guideline::replay::Game,
     n: usize,
-    key: impl Fn(&beamtris::rules::guideline::movegen::Placement) -> (i32, i8, u8),
+    key: impl Fn(&beamtris::games::guideline::movegen::Placement) -> (i32, i8, u8),
 ) -> beamtris::record::Record {
     use beamtris::record::Record;
-    use beamtris::rules::guideline::{game, movegen, State};
+    use beamtris::games::guideline::{game, movegen, State};
     let mut state = State::START;
     let mut paths = Vec::new();
     let mut out = Vec::new();
@@ -135,6 +135,6 @@ pub fn record_by(
 }
 
 /// The highest row a placement fills.
-pub fn top(p: &beamtris::rules::guideline::movegen::Placement) -> i32 {
+pub fn top(p: &beamtris::games::guideline::movegen::Placement) -> i32 {
     p.cells().iter().map(|c| c.1 as i32).max().unwrap()
 }

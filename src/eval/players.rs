@@ -11,7 +11,7 @@
 //! * `bcts`: Thiery & Scherrer's "building controllers for Tetris" set (2009), found by the
 //!   cross-entropy method, adding hole depth and rows with holes.
 
-use super::features::Features;
+use crate::games::tencent::features::Features;
 use serde::{Deserialize, Serialize};
 
 /// A weight per feature; the value of a board is the dot product with its features.

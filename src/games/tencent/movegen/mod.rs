@@ -25,9 +25,9 @@ pub use drop::{drop_path, drop_placements};
 pub use path::shortest_path;
 pub use reach::reach_placements;
 
-use crate::board::Board;
+use crate::games::tencent::board::Board;
 use crate::record::Op;
-use crate::rules::{Piece, Pos};
+use crate::games::{Piece, Pos};
 
 /// Which moves a placement may use.
 #[derive(

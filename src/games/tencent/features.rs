@@ -28,9 +28,9 @@
 //! * **rows with holes**: rows holding at least one hole (BCTS).
 //! * **cells**: filled cells.
 
-use crate::board::{Board, HEIGHT, WIDTH};
+use crate::games::tencent::board::{Board, HEIGHT, WIDTH};
 use crate::piece::Shape;
-use crate::rules::Pos;
+use crate::games::Pos;
 use serde::{Deserialize, Serialize};
 
 /// The 50 bits of a word that hold cells.
@@ -257,7 +257,7 @@ pub fn tetris_ready(b: &Board) -> u32 {
     let tops = b.column_tops();
     let mut best = 0;
     for (x, &top) in tops.iter().enumerate() {
-        let want = crate::board::FULL_ROW & !(1u16 << x);
+        let want = crate::games::tencent::board::FULL_ROW & !(1u16 << x);
         let mut n = 0;
         while n < 4 && (top as usize) > n && b.row(top as usize - 1 - n) == want {
             n += 1;
@@ -523,9 +523,9 @@ mod tests {
             _ => {
                 for row in rows.iter_mut() {
                     *row = if rng.gen_bool(0.3) {
-                        crate::board::FULL_ROW
+                        crate::games::tencent::board::FULL_ROW
                     } else {
-                        rng.gen::<u16>() & crate::board::FULL_ROW
+                        rng.gen::<u16>() & crate::games::tencent::board::FULL_ROW
                     };
                 }
             }
@@ -569,7 +569,7 @@ mod tests {
             check_against_naive(&random_board(&mut rng));
         }
         check_against_naive(&Board::EMPTY);
-        check_against_naive(&Board::from_rows(&[crate::board::FULL_ROW; HEIGHT]));
+        check_against_naive(&Board::from_rows(&[crate::games::tencent::board::FULL_ROW; HEIGHT]));
     }
 
     #[test]

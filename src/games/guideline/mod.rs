@@ -3,7 +3,7 @@
 //! T-spins (full and mini), combos, back-to-back, perfect clears, points and attack.
 //!
 //! * [`board`]: the field as ten column words;
-//! * [`piece`]: the piece in play and its moves (the kicks come from [`crate::rules::srs`]);
+//! * [`piece`]: the piece in play and its moves (the kicks come from [`crate::games::srs`]);
 //! * [`game`]: the state between pieces and what a lock does to it;
 //! * [`score`]: the points and attack tables;
 //! * [`replay`]: a record played through, lock by lock;
@@ -21,7 +21,7 @@ pub use game::State;
 pub use score::{ComboTable, Objective, Spin};
 
 use crate::record::Grammar;
-use crate::rules::srs::RotationSystem;
+use crate::games::srs::RotationSystem;
 use serde::{Deserialize, Serialize};
 
 /// The settings that make one guideline game differ from another.

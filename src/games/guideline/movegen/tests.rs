@@ -1,6 +1,6 @@
 use super::*;
-use crate::rules::guideline::game::{self, State};
-use crate::rules::guideline::score::ComboTable;
+use crate::games::guideline::game::{self, State};
+use crate::games::guideline::score::ComboTable;
 use rand::{Rng, SeedableRng};
 
 const SYSTEMS: [RotationSystem; 2] = [RotationSystem::Srs, RotationSystem::SrsPlus];

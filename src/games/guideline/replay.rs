@@ -21,16 +21,6 @@ pub struct Game {
 }
 
 impl Game {
-    /// The game `seed` defines, when it is a guideline game.
-    pub fn from_seed(seed: &crate::seed::Seed) -> Option<Game> {
-        let rules = seed.guideline_rules()?;
-        Some(Game {
-            rules,
-            length: seed.pieces,
-            pieces: seed.shapes(seed.pieces + 1),
-        })
-    }
-
     /// Parses a record of this game: its grammar, and no more pieces than the game has.
     pub fn parse_record(&self, text: &str) -> Result<Record, RecordError> {
         let record = Record::parse_with(text, self.rules.grammar())?;

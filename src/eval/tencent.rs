@@ -2,11 +2,9 @@
 //! better. Weights are data (JSON: feature name -> weight, plus `score_weight`); the features
 //! the beam uses on every child are computed word-parallel on the packed board.
 
-use crate::board::Board;
-use crate::error::{Error, Result};
+use crate::games::tencent::board::Board;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::path::Path;
 
 /// Evaluator weights as written in a weights file: `{"cells": -1, "holes": 7.9, ...,
 /// "score_weight": 0.026}`. Lower rank is better, so a feature that is bad gets a positive
@@ -118,30 +116,6 @@ impl Weights {
             ),
             _ => return None,
         })
-    }
-
-    /// A preset name, or the path of a weights file. Errors name the file and JSON place.
-    pub fn resolve(name_or_path: &str) -> Result<Weights> {
-        Weights::resolve_noted(name_or_path).map(|(w, _)| w)
-    }
-
-    /// A preset name, or the path of a weights file of either kind (beam or player weights,
-    /// see [`crate::eval::weights_file`]), and a line that says which kind was read.
-    pub fn resolve_noted(name_or_path: &str) -> Result<(Weights, String)> {
-        if let Some(w) = Weights::preset(name_or_path) {
-            return Ok((w, format!("the {name_or_path} preset")));
-        }
-        let path = Path::new(name_or_path);
-        if !path.exists() {
-            return Err(Error::at(
-                name_or_path,
-                format!(
-                    "neither a preset ({}) nor a weights file",
-                    PRESETS.join(", ")
-                ),
-            ));
-        }
-        crate::eval::weights_file::for_beam(path)
     }
 
     /// Parses and checks weights JSON.
@@ -270,10 +244,10 @@ impl Evaluator {
             r += self.rows_with_holes * f.rows_with_holes as f64;
         }
         if self.max_height != 0.0 {
-            r += self.max_height * (crate::board::HEIGHT - board.top_row()) as f64;
+            r += self.max_height * (crate::games::tencent::board::HEIGHT - board.top_row()) as f64;
         }
         if self.wells != 0.0 {
-            r += self.wells * crate::eval::features::wells(board) as f64;
+            r += self.wells * crate::games::tencent::features::wells(board) as f64;
         }
         if self.landing_height != 0.0 {
             r += self.landing_height * mv.landing_height;
@@ -286,7 +260,7 @@ impl Evaluator {
         }
         let i_soon = mv.upcoming_i != 0 && mv.upcoming_i <= I_READY_WITHIN;
         if self.tetris_ready != 0.0 || (self.i_ready != 0.0 && i_soon) {
-            let ready = crate::eval::features::tetris_ready(board) as f64;
+            let ready = crate::games::tencent::features::tetris_ready(board) as f64;
             r += self.tetris_ready * ready;
             if i_soon {
                 r += self.i_ready * ready;
@@ -356,12 +330,12 @@ pub fn fast_features(board: &Board) -> FastFeatures {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{HEIGHT, WIDTH};
+    use crate::games::tencent::board::{HEIGHT, WIDTH};
     use rand::{Rng, SeedableRng};
 
     /// The reference definitions of `eval::features` (tested there cell by cell).
     fn naive(board: &Board) -> FastFeatures {
-        use crate::eval::features as f;
+        use crate::games::tencent::features as f;
         FastFeatures {
             cells: f::cells(board),
             row_transitions: f::row_transitions(board),
@@ -403,7 +377,7 @@ mod tests {
         assert_eq!(f.rows_with_holes, 2);
         // wells: (1,17) between two cells, 1 + one empty cell below = 2; (2,19) between two
         // cells on the floor = 1
-        assert_eq!(crate::eval::features::wells(&b), 3);
+        assert_eq!(crate::games::tencent::features::wells(&b), 3);
     }
 
     #[test]

@@ -1,10 +1,10 @@
 //! Replays a record on the `tencent` rule set the way the game's `replayStep` does, giving the
 //! score, the pieces spawned and why the game ended.
 
-use crate::board::Board;
+use crate::games::tencent::board::Board;
 use crate::record::{Op, Record, Token};
-use crate::rules::tencent::{self, Lock};
-use crate::rules::{Piece, Pos};
+use crate::games::tencent::{self, Lock};
+use crate::games::{Piece, Pos};
 use serde::Serialize;
 
 /// Why a replay stopped.

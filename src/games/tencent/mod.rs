@@ -1,13 +1,18 @@
 //! The `tencent` rule set: "鹅罗斯方块", Tencent Geek Challenge #4 (2021), exactly as
-//! `shared/tencent/SPEC.md` reads it from the game's JavaScript.
+//! the game's JavaScript plays it (docs/tencent.md).
 //!
 //! Pieces spawn with their centre at (4, 0), move by unit L/R/D and clockwise rotation with no
 //! kicks (a blocked move is ignored), and lock wherever their ops end. A lock that leaves a
 //! cell in row 0 ends the game before scoring; otherwise it scores the cells on the board
 //! (before the clear) times 1/3/6/10 for 1/2/3/4 lines. The piece-limit-th piece never scores.
 
+pub mod board;
+pub mod features;
+pub mod movegen;
+pub mod replay;
+
 use super::{Piece, Pos};
-use crate::board::{Board, HEIGHT, WIDTH};
+use crate::games::tencent::board::{Board, HEIGHT, WIDTH};
 use crate::piece::Shape;
 
 /// Spawn column of the piece centre.
@@ -98,7 +103,7 @@ pub fn lock(board: &Board, shape: Shape, pos: Pos) -> Lock {
     while rows != 0 {
         let y = rows.trailing_zeros() as usize;
         rows &= rows - 1;
-        if b.row(y) == crate::board::FULL_ROW {
+        if b.row(y) == crate::games::tencent::board::FULL_ROW {
             full |= 1 << y;
         }
     }

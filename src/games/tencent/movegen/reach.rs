@@ -1,10 +1,10 @@
 //! Reach placements: every position reachable from spawn by unit moves, flood-filled on bit
 //! masks of centre columns, keeping resting positions and floating ones that clear a line.
 
-use crate::board::{Board, FULL_ROW, HEIGHT};
+use crate::games::tencent::board::{Board, FULL_ROW, HEIGHT};
 use crate::piece::Shape;
-use crate::rules::tencent::{SPAWN_X, SPAWN_Y};
-use crate::rules::{Piece, Pos};
+use crate::games::tencent::{SPAWN_X, SPAWN_Y};
+use crate::games::{Piece, Pos};
 
 /// For each state and centre row, the centre columns where the piece fits (bit x).
 struct Fit {

@@ -16,9 +16,9 @@
 //! its on-board cells, then (after the clears) its overflow cells moved down by the lines
 //! cleared, which is where a plain shift puts them.
 
-use crate::board::{Board, WIDTH};
+use crate::games::tencent::board::{Board, WIDTH};
 use crate::piece::Shape;
-use crate::rules::Piece;
+use crate::games::Piece;
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
@@ -219,7 +219,7 @@ pub fn land(
     let locked = Board(std::array::from_fn(|i| board.0[i] | piece.0[i]));
     let mut after = locked;
     // Most placements clear nothing: test the four words at once before the row-wise clear.
-    let lines = if crate::eval::features::any_full_row(&locked) {
+    let lines = if crate::games::tencent::features::any_full_row(&locked) {
         after.clear_full_rows()
     } else {
         0
@@ -284,7 +284,7 @@ pub const fn piece(shape: Shape) -> Piece {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::HEIGHT;
+    use crate::games::tencent::board::HEIGHT;
     use crate::seed::{Generator, InitialState, Seed};
 
     #[test]

@@ -1,4 +1,6 @@
-//! Rule sets: geometry, spawn, moves, top-out and scoring of each game beamtris plays.
+//! The game families beamtris plays, one folder each: its rules, board, pieces, move
+//! generation, replay, scoring and features. Shared by every family: a piece of the sequence
+//! ([`Piece`]), where a piece is ([`Pos`]) and the SRS kick tables ([`srs`]).
 
 pub mod guideline;
 pub mod srs;

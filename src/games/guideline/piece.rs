@@ -7,7 +7,7 @@
 use super::board::{Board, HEIGHT, WIDTH};
 use crate::piece::Shape;
 use crate::record::Op;
-use crate::rules::srs::{self, RotationSystem};
+use crate::games::srs::{self, RotationSystem};
 use serde::Serialize;
 
 /// What the last move that changed the piece's position was, for the spin check (SPEC §5).

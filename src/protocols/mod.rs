@@ -1,0 +1,3 @@
+//! Line protocols: a front end drives beamtris over stdin and stdout.
+
+pub mod classroom;
