@@ -5,8 +5,8 @@
 //! `cargo bench --bench players`
 
 use beamtris::eval::players::Weights;
-use beamtris::games::tencent::features;
 use beamtris::games::standard::TopOut;
+use beamtris::games::tencent::features;
 use beamtris::search::greedy;
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 

@@ -106,8 +106,8 @@ def main():
 
 PUBLISHED_UNCAPPED = {
     # mean lines and the 95 % interval the source gives, if any
-    "dellacherie": (5_000_000, None, "Thiery & Scherrer's simplified game, as quoted in issue 15 (about 5 M)"),
-    "eltetris": (16_000_000, None, "El-Tetris (Lee 2011), as quoted in issue 15 (about 16 M)"),
+    "dellacherie": (5_000_000, None, "Thiery & Scherrer's simplified game, as quoted in the literature (about 5 M)"),
+    "eltetris": (16_000_000, None, "El-Tetris (Lee 2011), as quoted in the literature (about 16 M)"),
     "bcts": (35_000_000, (0.8, 1.2), "Thiery & Scherrer 2009, 35 M +- 20 %"),
 }
 

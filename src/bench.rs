@@ -2,15 +2,15 @@
 //! placement generation on three boards, and beam-child evaluation. Figures go to results/
 //! with the command that produced them; timed loops never live in tests.
 
-use crate::games::tencent::board::Board;
 use crate::eval::players::Weights;
+use crate::eval::tencent::fast_features;
+use crate::games::standard::{self, TopOut};
+use crate::games::tencent::board::Board;
 use crate::games::tencent::movegen::{self, MoveSet};
+use crate::games::tencent::replay;
+use crate::games::{tencent, Piece};
 use crate::piece::Shape;
 use crate::record::Record;
-use crate::games::tencent::replay;
-use crate::games::standard::{self, TopOut};
-use crate::games::{tencent, Piece};
-use crate::eval::tencent::fast_features;
 use crate::search::greedy;
 use serde::Serialize;
 use std::hint::black_box;
@@ -34,7 +34,8 @@ pub fn measure(name: &str, iters: u64, repeats: usize, mut f: impl FnMut() -> us
     let mut samples = Vec::with_capacity(repeats);
     let mut items = 0usize;
     let origin = Instant::now();
-    let now = || crate::results::thread_cpu_ns().unwrap_or_else(|| origin.elapsed().as_nanos() as u64);
+    let now =
+        || crate::results::thread_cpu_ns().unwrap_or_else(|| origin.elapsed().as_nanos() as u64);
     for _ in 0..repeats {
         let start = now();
         items = 0;
@@ -263,8 +264,8 @@ pub fn beam_step_figures(
     steps: usize,
 ) -> Vec<Figure> {
     use crate::eval::guideline::{GuidelineEvaluator, GuidelineWeights};
-    use crate::search::beam::{self, BeamConfig};
     use crate::eval::tencent::{Evaluator, Weights as BeamWeights};
+    use crate::search::tencent::{self as tencent_beam, BeamConfig};
     use std::sync::atomic::AtomicBool;
     let stop = AtomicBool::new(false);
     let cfg = BeamConfig {
@@ -299,7 +300,7 @@ pub fn beam_step_figures(
         format!("tencent beam step per kept board (reach, beam {beam}, 1 thread, wall)"),
         &mut || {
             let mut kept = 0;
-            beam::search(tencent, Some(steps), &cfg, &stop, |r| kept += r.kept);
+            tencent_beam::search(tencent, Some(steps), &cfg, &stop, |r| kept += r.kept);
             kept
         },
     );

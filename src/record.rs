@@ -2,7 +2,7 @@
 //!
 //! One grammar, two letter sets. Under the Tencent game parsing checks what its
 //! `validateRecord` checks (first token `N`, letters L/R/D/C with a positive count, 1..=100
-//! ops between two `N`s); under the guideline rules (`shared/guideline/SPEC.md` §8) the
+//! ops between two `N`s); under the guideline rules (docs/guideline.md) the
 //! letters are L/R/D/C/A (F under SRS+) with counts 1..=99 and `H1` directly after `N`.
 //! Errors say which token broke which rule. Formatting merges runs of the same op
 //! (`L1,L1` -> `L2`), as a recorded play does.

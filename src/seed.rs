@@ -1,10 +1,10 @@
 //! Game definitions as data (`seeds/*.json`): the rule set, the piece generator with its seed
 //! and parameters, and the game's length. Another seed or length is a JSON edit.
 
-use crate::piece::Shape;
 use crate::games::guideline::{self, ComboTable, Objective};
 use crate::games::srs::RotationSystem;
 use crate::games::Piece;
+use crate::piece::Shape;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 

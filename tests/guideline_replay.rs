@@ -1,11 +1,11 @@
 //! The guideline rule set end to end: records replayed on hand-built games whose outcome was
-//! worked out from `shared/guideline/SPEC.md` by hand, and `beamtris verify` on game files.
+//! worked out by hand from the rules (docs/guideline.md), and `beamtris verify` on game files.
 
-use beamtris::piece::Shape;
-use beamtris::record::Record;
 use beamtris::games::guideline::replay::{self, EndReason, Game, LockEvent};
 use beamtris::games::guideline::{ComboTable, Objective, Rules, Spin};
 use beamtris::games::srs::RotationSystem;
+use beamtris::piece::Shape;
+use beamtris::record::Record;
 use std::process::Command;
 
 fn game(pieces: &[Shape], length: usize, table: ComboTable) -> Game {

@@ -5,10 +5,10 @@
 //! generator that divides by zero or overflows is caught here too (the checks of
 //! `Seed::check` are what keep it from panicking).
 
+use beamtris::eval::tencent::Weights as BeamWeights;
 use beamtris::eval::weights_file;
 use beamtris::protocols::classroom;
 use beamtris::record::{Grammar, Record};
-use beamtris::eval::tencent::Weights as BeamWeights;
 use beamtris::seed::Seed;
 use proptest::prelude::*;
 

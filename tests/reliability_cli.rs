@@ -1,4 +1,4 @@
-//! Issue 13, end to end through the binary: outputs checked before the work, nothing torn or
+//! Reliability end to end through the binary: outputs checked before the work, nothing torn or
 //! stray on a failure, signals keep the best line and exit 130/143, sizes refused with their
 //! limit, results that say how the run ended, and the smaller failure modes a new user hit.
 //! Every check is on exit codes, exact messages and the files left behind, never on timing.

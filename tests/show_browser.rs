@@ -8,8 +8,7 @@
 //! and queue.
 //!
 //! Needs Chromium (`scripts/ci-browser-deps.sh` installs Debian's; `BEAMTRIS_CHROMIUM` names
-//! another binary) and, for the Tencent page, the sample record in `../shared/`; without them
-//! it says why and passes.
+//! another binary); without it the test says why and passes.
 
 mod common;
 
@@ -20,10 +19,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-fn sample_record() -> Option<PathBuf> {
-    let p =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/tencent/records/chys87-1395326.txt");
-    p.exists().then_some(p)
+/// chys87's public record of the Tencent game (tests/data/tencent/records).
+fn sample_record() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/tencent/records/chys87-1395326.txt")
 }
 
 fn chromium() -> Option<String> {
@@ -96,10 +94,7 @@ fn element<'a>(dom: &'a str, open: &str) -> &'a str {
 
 #[test]
 fn replay_page_draws_the_engine_board_at_piece_k() {
-    let Some(record) = sample_record() else {
-        eprintln!("SKIP show_browser: ../shared/tencent/records is absent");
-        return;
-    };
+    let record = sample_record();
     let Some(browser) = chromium() else {
         eprintln!("SKIP show_browser: no chromium (run scripts/ci-browser-deps.sh)");
         return;

@@ -5,14 +5,14 @@
 //! Guideline games too: the committed TETR.IO record and records made here that stack into
 //! the buffer rows, every page against the guideline replay.
 //!
-//! Needs node and npm (the package is installed into a folder under the target directory, once)
-//! and the sample record in `../shared/`; without them the test says why and passes.
+//! Needs node and npm (the package is installed into a folder under the target directory,
+//! once); without them the test says why and passes.
 
 mod common;
 
-use beamtris::io;
 use beamtris::games::guideline::game::State;
 use beamtris::games::guideline::replay::{self as guideline, EndReason, LockEvent};
+use beamtris::io;
 use beamtris::seed::Seed;
 use beamtris::show::game::{shape_of_colour, Game};
 use common::repo;
@@ -57,10 +57,9 @@ struct JsOp {
     cells: Vec<[i32; 2]>,
 }
 
-fn sample_record() -> Option<PathBuf> {
-    let p =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/tencent/records/chys87-1395326.txt");
-    p.exists().then_some(p)
+/// chys87's public record of the Tencent game (tests/data/tencent/records).
+fn sample_record() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/tencent/records/chys87-1395326.txt")
 }
 
 fn works(cmd: &str) -> bool {
@@ -199,10 +198,7 @@ fn check_range(dir: &Path, record: &Path, game: &Game, from: usize, to: usize, c
 
 #[test]
 fn tetris_fumen_decodes_every_page_to_the_engine_board() {
-    let Some(record) = sample_record() else {
-        eprintln!("SKIP show_fumen: ../shared/tencent/records is absent");
-        return;
-    };
+    let record = sample_record();
     let Some(dir) = reference_decoder() else {
         return;
     };

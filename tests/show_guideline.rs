@@ -8,9 +8,9 @@
 
 mod common;
 
-use beamtris::record::Record;
 use beamtris::games::guideline::replay::{self, Game, LockEvent};
 use beamtris::games::guideline::State;
+use beamtris::record::Record;
 use beamtris::show::guideline_text::{render, GuidelineGame, PREVIEWS};
 use common::{
     assert_board_rows, guideline_locks, record_by, repo, state_after, top, TETRIO_RECORD,

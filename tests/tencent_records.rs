@@ -1,20 +1,16 @@
-//! The engine against the original game: the shared sequence, public records and edge cases
-//! with their official scores (`../shared/tencent/`). Skips, saying so, where it is absent.
+//! The engine against the original game: the reference sequence, public records and edge
+//! cases with their official scores (`tests/data/tencent/`).
 
-use beamtris::record::Record;
 use beamtris::games::tencent::replay::{replay, EndReason};
+use beamtris::record::Record;
 use beamtris::seed::Seed;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn shared() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/tencent");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("skipped: {} is absent", dir.display());
-        None
-    }
+/// The reference sequence and the official records (tests/data/README.md says where they come
+/// from).
+fn data() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/tencent")
 }
 
 /// Rows of a SCORES.tsv: file, score, pieces spawned, the rest.
@@ -38,7 +34,7 @@ fn scores(path: &Path) -> Vec<(String, u64, usize, Vec<String>)> {
 
 #[test]
 fn the_generated_sequence_equals_the_reference() {
-    let Some(dir) = shared() else { return };
+    let dir = data();
     let text = std::fs::read_to_string(dir.join("sequence.txt")).unwrap();
     let drawn = Seed::tencent_geek_4().draw();
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
@@ -57,7 +53,7 @@ fn the_generated_sequence_equals_the_reference() {
 
 #[test]
 fn public_records_replay_to_their_official_scores() {
-    let Some(dir) = shared() else { return };
+    let dir = data();
     let pieces = Seed::tencent_geek_4().pieces();
     let rows = scores(&dir.join("records/SCORES.tsv"));
     assert!(rows.len() >= 2);
@@ -72,7 +68,7 @@ fn public_records_replay_to_their_official_scores() {
 
 #[test]
 fn edge_records_match_the_official_validation_and_scores() {
-    let Some(dir) = shared() else { return };
+    let dir = data();
     let pieces = Seed::tencent_geek_4().pieces();
     for (file, score, spawned, rest) in scores(&dir.join("records/edge/SCORES.tsv")) {
         let text = std::fs::read_to_string(dir.join("records/edge").join(&file)).unwrap();
@@ -102,7 +98,7 @@ fn the_last_piece_never_scores_and_row_zero_ends_the_game() {
 
 #[test]
 fn verify_cli_prints_json_and_refuses_bad_records_with_exit_2() {
-    let Some(dir) = shared() else { return };
+    let dir = data();
     let bin = env!("CARGO_BIN_EXE_beamtris");
     let out = Command::new(bin)
         .args(["verify"])

@@ -11,14 +11,14 @@ use std::path::PathBuf;
 /// Measure replay, placement generation, child evaluation and the players' decisions; print a
 /// table and write JSON.
 ///
-/// Uses a record (default: the chys87 record in ../shared/tencent/records) for the replay
+/// Uses a record (default: chys87's public record in tests/data/tencent/records) for the replay
 /// figure and for its mid-game and tallest boards. Figures are thread CPU time, the median of
 /// 7 samples; this VM's speed drifts between runs, so scripts/bench_repeat.sh repeats the
 /// whole measurement and summarises it.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The record to replay and take boards from.
-    #[arg(long, default_value = "../shared/tencent/records/chys87-1395326.txt")]
+    #[arg(long, default_value = "tests/data/tencent/records/chys87-1395326.txt")]
     pub record: PathBuf,
     /// Work multiplier: larger is slower and steadier (1 to 1000).
     #[arg(long, default_value_t = 5)]
@@ -107,7 +107,8 @@ pub fn run(args: &Args) -> Result<()> {
     }
     if args.suite == Suite::Guideline {
         let seed = io::load_seed(Some(&args.guideline_seed))?;
-        let game = seed.guideline_game()
+        let game = seed
+            .guideline_game()
             .ok_or_else(|| Error::at(args.guideline_seed.display(), "not a guideline game"))?;
         let text = io::read_text(&args.guideline_record)?;
         let record = game

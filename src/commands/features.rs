@@ -1,7 +1,7 @@
 //! `beamtris features --board FILE`: the evaluation features of a board, as JSON.
 
-use crate::games::tencent::board::{Board, HEIGHT, WIDTH};
 use crate::error::{Error, Result};
+use crate::games::tencent::board::{Board, HEIGHT, WIDTH};
 use crate::games::tencent::features::Features;
 use crate::io;
 use std::path::{Path, PathBuf};

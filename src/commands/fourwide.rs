@@ -9,7 +9,7 @@ use serde::Serialize;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
-/// Solve the 4-wide combo problem (SPEC: /work/shared/fourwide/SPEC.md) and print each
+/// Solve the 4-wide combo problem (docs/fourwide.md) and print each
 /// field's expected combo, averaged over the hold piece and the long-run queue.
 #[derive(clap::Args, Debug)]
 #[command(args_conflicts_with_subcommands = true)]

@@ -5,13 +5,10 @@ pub mod bench;
 pub mod features;
 pub mod fourwide;
 pub mod play;
-pub mod play_guideline;
 pub mod report;
 pub mod show;
 pub mod solve;
-pub mod solve_guideline;
 pub mod tune;
-pub mod tune_ask_tell;
 pub mod verify;
 
 use crate::error::{Error, Result};

@@ -13,18 +13,25 @@
 //! * `--protocol classroom`: play the classroom protocol on stdin/stdout.
 
 use crate::error::{Error, Result};
+use crate::eval::guideline::{GuidelineEvaluator, GuidelineWeights};
 use crate::eval::players::{Weights, NAMES};
+use crate::games::guideline::replay::{self as guideline_replay, Outcome};
+use crate::games::guideline::Objective;
+use crate::games::standard::{self, TopOut};
+use crate::games::tencent::replay;
 use crate::io;
 use crate::protocols::classroom;
-use crate::games::tencent::replay;
 use crate::results::RunInfo;
-use crate::games::standard::{self, TopOut};
-use crate::search::greedy;
+use crate::search::play_runs::{
+    median, partial_path, read_partial, stats, GameLine, PartialHeader, PartialWriter,
+};
+use crate::search::section_play::SectionPlay;
+use crate::search::{greedy, guideline, online};
 use crate::seed::{Generator, Seed};
 use rayon::prelude::*;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::collections::HashSet;
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -82,7 +89,7 @@ pub struct Args {
     /// strict (piece above the board before clearing).
     #[arg(long, value_enum, default_value_t = TopOutArg::Simplified)]
     pub top_out: TopOutArg,
-    /// Results file (default: results/play-<game>-<policy>[-strict][-cap<lines>][-pieces<n>].json;
+    /// Results file (default: runs/play-<game>-<policy>[-strict][-cap<lines>][-pieces<n>].json;
     /// on a guideline game runs/play-<game>-p<previews>-b<beam>-<weights>[-pieces<n>].json).
     /// Each game is appended to `OUT` with `.partial.jsonl` as it finishes; an interrupted
     /// run keeps them there and the same command resumes it.
@@ -197,7 +204,7 @@ pub fn run(args: &Args) -> Result<()> {
     let seed = io::load_seed(args.seed.as_deref())?;
     let seed_path = args.seed.as_deref().unwrap_or(Path::new("-"));
     if seed.guideline_rules().is_some() {
-        return super::play_guideline::run(args, &seed, seed_path);
+        return run_guideline(args, &seed, seed_path);
     }
     for (given, flag) in [
         (args.previews.is_some(), "--previews"),
@@ -218,117 +225,6 @@ pub fn run(args: &Args) -> Result<()> {
     match seed.rules.as_str() {
         "standard" => run_standard(args, &seed, &policy, w),
         _ => run_tencent(args, &seed, &policy, w),
-    }
-}
-
-/// Mean, standard error of the mean, min and max.
-pub fn stats(values: &[u64]) -> (f64, f64, u64, u64) {
-    let n = values.len() as f64;
-    if values.is_empty() {
-        return (0.0, 0.0, 0, 0);
-    }
-    let mean = values.iter().map(|&v| v as f64).sum::<f64>() / n;
-    let var = if values.len() > 1 {
-        values
-            .iter()
-            .map(|&v| (v as f64 - mean).powi(2))
-            .sum::<f64>()
-            / (n - 1.0)
-    } else {
-        0.0
-    };
-    let min = values.iter().copied().min().unwrap_or(0);
-    let max = values.iter().copied().max().unwrap_or(0);
-    (mean, (var / n).sqrt(), min, max)
-}
-
-/// The settings a partial results file was made with: a rerun resumes it only when they are
-/// the same.
-#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
-pub struct PartialHeader {
-    pub game: String,
-    pub policy: String,
-    pub weights: Weights,
-    pub top_out: TopOut,
-    pub seed: u64,
-    pub max_lines: Option<u64>,
-    pub max_pieces: Option<u64>,
-}
-
-/// One finished game, one line of the partial results file.
-#[derive(Serialize, Deserialize, Debug, Clone, Copy, PartialEq)]
-pub struct GameLine {
-    /// Game index: generator seed `seed + game`.
-    pub game: u64,
-    pub lines: u64,
-    pub pieces: u64,
-    pub capped: bool,
-    pub seconds: f64,
-    pub cpu_seconds: Option<f64>,
-}
-
-/// The partial results file of a results file: `OUT` with `.partial.jsonl`.
-pub fn partial_path(out: &Path) -> PathBuf {
-    out.with_extension("partial.jsonl")
-}
-
-/// Reads a partial results file: its header and the games it holds (the first line kept for a
-/// game listed twice). A last line cut short by a kill is dropped (and cut from the file, so
-/// that appending goes on after the last whole line).
-pub fn read_partial(path: &Path) -> Result<Option<(PartialHeader, Vec<GameLine>)>> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(Error::at(path.display(), e)),
-    };
-    let whole = match text.rfind('\n') {
-        Some(i) => &text[..=i],
-        None => "",
-    };
-    if whole.len() != text.len() {
-        let f = std::fs::OpenOptions::new()
-            .write(true)
-            .open(path)
-            .map_err(|e| Error::at(path.display(), e))?;
-        f.set_len(whole.len() as u64)
-            .map_err(|e| Error::at(path.display(), e))?;
-    }
-    let mut lines = whole.lines();
-    let Some(first) = lines.next() else {
-        return Ok(None);
-    };
-    let header: PartialHeader = serde_json::from_str(first)
-        .map_err(|e| Error::at(format!("{} line 1", path.display()), e))?;
-    let mut seen = HashSet::new();
-    let mut games = Vec::new();
-    for (i, line) in lines.enumerate() {
-        let g: GameLine = serde_json::from_str(line)
-            .map_err(|e| Error::at(format!("{} line {}", path.display(), i + 2), e))?;
-        if seen.insert(g.game) {
-            games.push(g);
-        }
-    }
-    Ok(Some((header, games)))
-}
-
-/// Appends whole lines to the partial results file, each with one write and a flush.
-struct PartialWriter(Mutex<std::fs::File>);
-
-impl PartialWriter {
-    fn open(path: &Path) -> Result<PartialWriter> {
-        let f = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .map_err(|e| Error::at(path.display(), e))?;
-        Ok(PartialWriter(Mutex::new(f)))
-    }
-    fn line<T: Serialize>(&self, value: &T) -> std::io::Result<()> {
-        let mut text = serde_json::to_string(value).expect("plain data serialises");
-        text.push('\n');
-        let mut f = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        f.write_all(text.as_bytes())?;
-        f.flush()
     }
 }
 
@@ -428,7 +324,7 @@ fn run_standard(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()
     };
     let out = args.out.clone().unwrap_or_else(|| {
         PathBuf::from(format!(
-            "results/play-{}-{policy}{strict}{cap}{pcap}.json",
+            "runs/play-{}-{policy}{strict}{cap}{pcap}.json",
             seed.name
         ))
     });
@@ -626,21 +522,6 @@ fn run_standard(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()
     Ok(())
 }
 
-/// The median of `values` (the mean of the middle two for an even count; 0 for none).
-pub fn median(values: &[u64]) -> f64 {
-    if values.is_empty() {
-        return 0.0;
-    }
-    let mut v = values.to_vec();
-    v.sort_unstable();
-    let n = v.len();
-    if n % 2 == 1 {
-        v[n / 2] as f64
-    } else {
-        (v[n / 2 - 1] as f64 + v[n / 2] as f64) / 2.0
-    }
-}
-
 fn run_tencent(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()> {
     let run = RunInfo::now();
     let pieces = seed.pieces();
@@ -657,7 +538,7 @@ fn run_tencent(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()>
     let out = args
         .out
         .clone()
-        .unwrap_or_else(|| PathBuf::from(format!("results/play-{}-{policy}.json", seed.name)));
+        .unwrap_or_else(|| PathBuf::from(format!("runs/play-{}-{policy}.json", seed.name)));
     let record_path = args
         .record_out
         .clone()
@@ -688,6 +569,274 @@ fn run_tencent(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()>
         outcome.end_reason,
         out.display(),
         record_path.display()
+    );
+    println!("{json}");
+    Ok(())
+}
+
+/// TETR.IO's preview count.
+pub const DEFAULT_PREVIEWS: usize = 5;
+/// Wide enough to use most of half a second a move on one thread of the development machine
+/// (results/guideline/play-p5/summary.md).
+pub const DEFAULT_BEAM: usize = 1000;
+
+/// The results file of an online guideline game.
+#[derive(Serialize)]
+pub struct GuidelinePlayReport {
+    /// The objective's value under replay.
+    pub score: u64,
+    pub objective: Objective,
+    /// Points, attack, pieces, lines, end reason, max combo, T-spins, perfect clears, ... of
+    /// the replayed record.
+    #[serde(flatten)]
+    pub outcome: Outcome,
+    pub attack_per_piece: f64,
+    pub points_per_piece: f64,
+    /// No placement of a piece survived: the game was lost before the pieces asked for.
+    pub topped_out: bool,
+    /// A signal stopped the game early.
+    pub stopped: bool,
+    /// Pieces asked for (the game's length, or `--max-pieces`).
+    pub pieces_asked: usize,
+    pub previews: usize,
+    pub beam: usize,
+    /// The 4-wide solver in sections: its policy's configuration, when used.
+    pub fourwide: Option<crate::fourwide::Config>,
+    /// Moves the 4-wide policy chose (steps of a section's combo).
+    pub fourwide_policy_moves: usize,
+    pub weights_name: String,
+    pub weights: GuidelineWeights,
+    /// Wall time of a decision, mean and max over the game's moves.
+    pub seconds_per_move_mean: f64,
+    pub seconds_per_move_max: f64,
+    /// CPU time of the deciding thread, mean and max (a shared machine's wall time also
+    /// holds what other processes took).
+    pub cpu_seconds_per_move_mean: Option<f64>,
+    pub cpu_seconds_per_move_max: Option<f64>,
+    /// Decisions that took more than half a second of CPU time (wall time where the OS does
+    /// not report CPU time).
+    pub moves_over_half_second: usize,
+    pub threads: usize,
+    pub seed: String,
+    pub game: Seed,
+    pub record_file: String,
+    #[serde(flatten)]
+    pub run: RunInfo,
+}
+
+/// Flags of `play` that only the one-piece players read.
+fn refuse_player_flags(args: &Args) -> Result<()> {
+    let refused = [
+        (args.games != 1, "--games"),
+        (args.max_lines.is_some(), "--max-lines"),
+        (args.policy != "dellacherie", "--policy"),
+        (args.top_out != TopOutArg::Simplified, "--top-out"),
+    ];
+    for (given, flag) in refused {
+        if given {
+            return Err(Error(format!(
+                "{flag}: not for guideline games (one game, played by a beam over the visible \
+                 pieces; choose its evaluator with --weights)"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// `play` on a guideline game: online play, each piece decided by a beam over only the
+/// pieces a player sees (hold, current, `--previews` more); the figures come from replaying
+/// the record.
+fn run_guideline(args: &Args, seed: &Seed, seed_path: &Path) -> Result<()> {
+    refuse_player_flags(args)?;
+    let game = seed.guideline_game().expect("a guideline seed");
+    let previews = args.previews.unwrap_or(DEFAULT_PREVIEWS);
+    let beam = args.beam.unwrap_or(DEFAULT_BEAM);
+    crate::limits::check_beam("--beam", beam)?;
+    if previews == 0 {
+        // Holding into the empty slot plays the first preview, which a player must see.
+        return Err(Error(
+            "--previews 0: give at least 1 (holding into the empty slot plays the first preview)"
+                .into(),
+        ));
+    }
+    if args.max_pieces == Some(0) {
+        return Err(Error("--max-pieces 0: give at least 1".into()));
+    }
+    let pieces = args.max_pieces.map_or(game.length, |p| {
+        (p.min(usize::MAX as u64) as usize).min(game.length)
+    });
+    let weights_name = match &args.weights {
+        Some(w) => w.to_string_lossy().into_owned(),
+        None => crate::eval::guideline::objective_preset(game.rules.objective).to_string(),
+    };
+    let weights = GuidelineWeights::resolve(&weights_name)?;
+    let evaluator = GuidelineEvaluator::new(weights.clone());
+    // One thread unless told: the half second a move is a one-thread budget.
+    let (threads, pool) = super::thread_pool(Some(args.threads.unwrap_or(1)))?;
+    let out = args.out.clone().unwrap_or_else(|| {
+        PathBuf::from(format!(
+            "runs/play-{}-p{previews}-b{beam}-{}{}.json",
+            seed.name,
+            weights_name.replace(['/', '.'], "_"),
+            if pieces < game.length {
+                format!("-pieces{pieces}")
+            } else {
+                String::new()
+            }
+        ))
+    });
+    let record_file = args
+        .record_out
+        .clone()
+        .unwrap_or_else(|| out.with_extension("txt"));
+    let weights_path = Path::new(&weights_name);
+    let mut inputs = vec![("--seed", seed_path)];
+    if weights_path.is_file() {
+        inputs.push(("--weights", weights_path));
+    }
+    io::check_not_inputs(
+        &[
+            ("--out", out.as_path()),
+            ("the record", record_file.as_path()),
+        ],
+        &inputs,
+    )?;
+    io::check_outputs(&[
+        ("--out", out.as_path()),
+        ("the record", record_file.as_path()),
+    ])?;
+    let use_fourwide = args
+        .fourwide
+        .unwrap_or(super::solve::FourwideUse::Off)
+        .applies(&game.rules);
+    let section_play = if use_fourwide {
+        let bag = matches!(
+            seed.generator,
+            crate::seed::Generator::Tetrio { .. } | crate::seed::Generator::Bag7 { .. }
+        );
+        let t = Instant::now();
+        let s = SectionPlay::solve(&game, previews, bag)?;
+        eprintln!(
+            "4-wide policy for sections: {} generator, hold, {} previews, solved in {:.1} s",
+            s.config().generator.name(),
+            s.config().preview,
+            t.elapsed().as_secs_f64()
+        );
+        Some(s)
+    } else {
+        None
+    };
+    let run_info = RunInfo::now();
+    let stop = super::stop_on_ctrl_c();
+    eprintln!(
+        "playing {} online: {}, {previews} previews, beam {beam}, weights {weights_name}; \
+         Ctrl-C or SIGTERM stops and keeps the moves so far",
+        seed.name,
+        crate::limits::plural(pieces as u64, "piece", "pieces"),
+    );
+    let start = Instant::now();
+    let mut last_line = Instant::now();
+    let played = pool.install(|| {
+        let player = online::Player {
+            previews,
+            beam,
+            evaluator: &evaluator,
+            fourwide: section_play.as_ref(),
+        };
+        online::play(&game, pieces, &player, &stop, |locks, _| {
+            if last_line.elapsed().as_secs() >= 30 {
+                last_line = Instant::now();
+                eprintln!(
+                    "{:>7.0} s  piece {}/{pieces}",
+                    start.elapsed().as_secs_f64(),
+                    locks + 1
+                );
+            }
+        })
+    });
+    if played.moves.is_empty() {
+        return Err(Error(format!(
+            "no placement of the first piece survives in {}; there is no record to write",
+            seed.name
+        )));
+    }
+    let record = guideline::record(&game, &played.moves);
+    io::write_atomic(&record_file, format!("{record}\n").as_bytes())?;
+    // Parse the text back as verify would: the file is what the figures are about.
+    let reread = game
+        .parse_record(&record.to_string())
+        .map_err(|e| Error(format!("bug: the written record does not parse: {e}")))?;
+    let outcome = guideline_replay::replay(&reread, &game);
+    if outcome.pieces != played.moves.len() {
+        return Err(Error(format!(
+            "bug: the game made {} moves but its record {} replays {}",
+            played.moves.len(),
+            record_file.display(),
+            outcome.pieces
+        )));
+    }
+    let score = match game.rules.objective {
+        Objective::Points => outcome.points,
+        Objective::Attack => outcome.attack,
+    };
+    let per_piece = |v: u64| v as f64 / outcome.pieces.max(1) as f64;
+    let n = played.times.len().max(1) as f64;
+    let wall: Vec<f64> = played.times.iter().map(|t| t.wall_seconds).collect();
+    let cpu: Option<Vec<f64>> = played.times.iter().map(|t| t.cpu_seconds).collect();
+    let max = |v: &[f64]| v.iter().copied().fold(0.0, f64::max);
+    let charged = cpu.as_deref().unwrap_or(&wall);
+    let report = GuidelinePlayReport {
+        score,
+        objective: game.rules.objective,
+        attack_per_piece: per_piece(outcome.attack),
+        points_per_piece: per_piece(outcome.points),
+        outcome,
+        topped_out: played.topped_out,
+        stopped: played.stopped,
+        pieces_asked: pieces,
+        previews,
+        beam,
+        fourwide: section_play.as_ref().map(|s| *s.config()),
+        fourwide_policy_moves: played.policy_moves,
+        weights_name,
+        weights,
+        seconds_per_move_mean: wall.iter().sum::<f64>() / n,
+        seconds_per_move_max: max(&wall),
+        cpu_seconds_per_move_mean: cpu.as_ref().map(|c| c.iter().sum::<f64>() / n),
+        cpu_seconds_per_move_max: cpu.as_deref().map(max),
+        moves_over_half_second: charged.iter().filter(|&&s| s > 0.5).count(),
+        threads,
+        seed: seed.name.clone(),
+        game: seed.clone(),
+        record_file: record_file.display().to_string(),
+        run: run_info,
+    };
+    let json = serde_json::to_string_pretty(&report).expect("plain data serialises");
+    io::write_atomic(&out, format!("{json}\n").as_bytes())?;
+    eprintln!(
+        "{} {:?} (verified by replay): {} points, {} attack over {} pieces ({:.3} attack, {:.1} \
+         points a piece), max combo {}, {} T-spins, {} perfect clears, {} moves by the 4-wide \
+         policy{}; {:.3} s a move (max {:.3}); wrote {} and {}",
+        report.score,
+        report.objective,
+        report.outcome.points,
+        report.outcome.attack,
+        report.outcome.pieces,
+        report.attack_per_piece,
+        report.points_per_piece,
+        report.outcome.max_combo,
+        report.outcome.tspins,
+        report.outcome.perfect_clears,
+        report.fourwide_policy_moves,
+        if report.topped_out {
+            ", TOPPED OUT"
+        } else {
+            ""
+        },
+        report.seconds_per_move_mean,
+        report.seconds_per_move_max,
+        out.display(),
+        record_file.display()
     );
     println!("{json}");
     Ok(())

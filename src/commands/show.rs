@@ -3,8 +3,8 @@
 //! `--html FILE` writes a self-contained replay page.
 
 use crate::error::{Error, Result};
-use crate::io;
 use crate::games::guideline::replay::Game as GuidelineRules;
+use crate::io;
 use crate::show::frames::Replay;
 use crate::show::guideline_text::{self, GuidelineGame};
 use crate::show::{animate, fumen_pages, game::Game, html, text};

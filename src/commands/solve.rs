@@ -1,13 +1,20 @@
-//! `beamtris solve`: beam search over a seed's sequence; writes the record and a results JSON
-//! whose score comes from replaying that record.
+//! `beamtris solve`: beam search over a seed's sequence, on either family; writes the record
+//! and a results JSON whose score comes from replaying that record.
 
 use crate::error::{Error, Result};
-use crate::io;
+use crate::eval::guideline::{objective_preset, GuidelineEvaluator, GuidelineWeights};
+use crate::eval::tencent::{Evaluator, Weights};
+use crate::fourwide::continuation::{Continuation, SectionCount};
+use crate::games::guideline::replay::{self as guideline_replay, Outcome};
+use crate::games::guideline::Objective;
 use crate::games::tencent::movegen::MoveSet;
 use crate::games::tencent::replay;
+use crate::io;
 use crate::results::{load_average, peak_memory_bytes, process_cpu_seconds, RunInfo};
-use crate::search::beam::{self, BeamConfig, SearchEnd};
-use crate::eval::tencent::{Evaluator, Weights};
+use crate::search::beam::SearchEnd;
+use crate::search::guideline;
+use crate::search::tencent::{self as tencent_beam, BeamConfig, BeamResult};
+use crate::seed::Seed;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -134,7 +141,7 @@ pub struct SolveReport {
 }
 
 /// Why a record places `record` pieces of the `target`, in words for the results file.
-fn short_because(result: &beam::BeamResult, record: usize, target: usize) -> String {
+fn short_because(result: &BeamResult, record: usize, target: usize) -> String {
     let tail = if record < result.placed {
         format!(
             "; the record ends at the best line's last scoring lock (piece {}): the {} after \
@@ -217,10 +224,36 @@ pub fn check_not_inputs(args: &Args, out: &Path, record: &Path) -> Result<()> {
     )
 }
 
+/// The record's path for results file `out`, both checked: not an input, writable, not a
+/// folder. Before any search, so a bad path costs nothing.
+fn check_outputs(args: &Args, out: &Path) -> Result<PathBuf> {
+    let record_file = record_path(out);
+    check_not_inputs(args, out, &record_file)?;
+    io::check_outputs(&[
+        ("--out", out),
+        ("the record (--out with .txt)", record_file.as_path()),
+    ])?;
+    Ok(record_file)
+}
+
+/// The error of a search whose first piece had no surviving placement.
+fn no_record(game: &str) -> Error {
+    Error(format!(
+        "no placement of the first piece survives in {game}; there is no record to write"
+    ))
+}
+
+/// Writes the results JSON atomically and returns it.
+fn write_report(out: &Path, report: &impl Serialize) -> Result<String> {
+    let json = serde_json::to_string_pretty(report).expect("plain data serialises");
+    io::write_atomic(out, format!("{json}\n").as_bytes())?;
+    Ok(json)
+}
+
 pub fn run(args: &Args) -> Result<()> {
     let seed = io::load_seed(args.seed.as_deref())?;
     if seed.guideline_rules().is_some() {
-        return super::solve_guideline::run(args, &seed);
+        return run_guideline(args, &seed);
     }
     if seed.rules != "tencent" {
         return Err(Error(format!(
@@ -252,12 +285,7 @@ pub fn run(args: &Args) -> Result<()> {
         .out
         .clone()
         .unwrap_or_else(|| default_out(&seed.name, args, &weights, target));
-    let record_file = record_path(&out);
-    check_not_inputs(args, &out, &record_file)?;
-    io::check_outputs(&[
-        ("--out", out.as_path()),
-        ("the record (--out with .txt)", record_file.as_path()),
-    ])?;
+    let record_file = check_outputs(args, &out)?;
     if !weights_read_as.starts_with("the ") {
         eprintln!("weights: read {} as {weights_read_as}", args.weights);
     }
@@ -283,15 +311,12 @@ pub fn run(args: &Args) -> Result<()> {
     let start = Instant::now();
     let total = target;
     let mut progress = super::SearchProgress::new(total, start);
-    let result =
-        pool.install(|| beam::search(&pieces, args.pieces, &cfg, &stop, |r| progress.step(r)));
+    let result = pool
+        .install(|| tencent_beam::search(&pieces, args.pieces, &cfg, &stop, |r| progress.step(r)));
     progress.finish();
     let wall_seconds = start.elapsed().as_secs_f64();
     if result.positions.is_empty() {
-        return Err(Error(format!(
-            "no placement of the first piece survives in {}; there is no record to write",
-            seed.name
-        )));
+        return Err(no_record(&seed.name));
     }
     let text = format!("{}\n", result.record);
     io::write_atomic(&record_file, text.as_bytes())?;
@@ -348,8 +373,7 @@ pub fn run(args: &Args) -> Result<()> {
         record_file: record_file.display().to_string(),
         run: run_info,
     };
-    let json = serde_json::to_string_pretty(&report).expect("plain data serialises");
-    io::write_atomic(&out, format!("{json}\n").as_bytes())?;
+    let json = write_report(&out, &report)?;
     eprintln!(
         "score {} (verified by replay), {}, {:.1} s{}; wrote {} and {}",
         report.score,
@@ -361,6 +385,194 @@ pub fn run(args: &Args) -> Result<()> {
                 format!(", incomplete: no line survives piece {piece}"),
             SearchEnd::Stopped { piece } => format!(", incomplete: stopped before piece {piece}"),
         },
+        out.display(),
+        record_file.display()
+    );
+    println!("{json}");
+    Ok(())
+}
+
+/// The results file of a guideline solve.
+#[derive(Serialize)]
+pub struct GuidelineSolveReport {
+    /// The objective's value under replay (equal to the search's own figure).
+    pub score: u64,
+    pub objective: Objective,
+    /// Points, attack, pieces, lines, end reason, max combo, T-spins, perfect clears, ... of
+    /// the replayed record.
+    #[serde(flatten)]
+    pub outcome: Outcome,
+    /// Whether the 4-wide sub-strategy ranked the search's boards (`--no-fourwide` off).
+    pub fourwide: bool,
+    /// Combo runs of at least four clears that started on a 4-wide section.
+    pub fourwide_sections: usize,
+    /// The longest of those runs (clearing pieces).
+    pub fourwide_longest: usize,
+    pub attack_per_piece: f64,
+    pub points_per_piece: f64,
+    /// True when every piece asked for was searched (neither stopped nor emptied).
+    pub complete: bool,
+    /// The piece (0-based) at which no state survived, when that happened.
+    pub beam_emptied_at: Option<usize>,
+    /// The piece (0-based) before which a signal stopped the search, when that happened.
+    pub stopped_at: Option<usize>,
+    /// The signal that stopped it.
+    pub stopped_by: Option<&'static str>,
+    pub seed: String,
+    pub game: Seed,
+    pub beam: usize,
+    pub weights_name: String,
+    pub weights: GuidelineWeights,
+    pub wall_seconds: f64,
+    pub cpu_seconds: Option<f64>,
+    pub load_average_at_start: Option<f64>,
+    pub peak_memory_bytes: Option<u64>,
+    pub threads: usize,
+    pub record_file: String,
+    #[serde(flatten)]
+    pub run: RunInfo,
+}
+
+/// `solve` on a guideline game: the beam over board, hold, combo and back-to-back; the
+/// figures come from replaying the record.
+fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
+    let game = seed.guideline_game().expect("a guideline seed");
+    crate::limits::check_beam("--beam", args.beam)?;
+    if args.pieces == Some(0) {
+        return Err(Error(format!(
+            "--pieces 0: give at least 1 (the game {} has {})",
+            seed.name,
+            crate::limits::plural(seed.pieces as u64, "piece", "pieces")
+        )));
+    }
+    // The Tencent default (and `tuned`, the former one) stands for the preset of the game's
+    // objective here.
+    let weights_name = match args.weights.as_str() {
+        "tuned" | crate::eval::tencent::DEFAULT_PRESET => {
+            objective_preset(game.rules.objective).to_string()
+        }
+        name => name.to_string(),
+    };
+    let weights = GuidelineWeights::resolve(&weights_name)?;
+    let evaluator = GuidelineEvaluator::new(weights.clone());
+    let (threads, pool) = super::thread_pool(args.threads)?;
+    let steps = args.pieces.unwrap_or(game.length).min(game.length);
+    let use_fourwide = !args.no_fourwide && args.fourwide.applies(&game.rules);
+    let out = args.out.clone().unwrap_or_else(|| {
+        PathBuf::from(format!(
+            "runs/solve-{}-b{}-p{}-{}{}.json",
+            seed.name,
+            args.beam,
+            steps,
+            weights_name.replace(['/', '.'], "_"),
+            if use_fourwide { "" } else { "-no-fourwide" }
+        ))
+    });
+    let record_file = check_outputs(args, &out)?;
+    let run_info = RunInfo::now();
+    let load_at_start = load_average();
+    let stop = super::stop_on_ctrl_c();
+    eprintln!(
+        "solving {}: {}, beam {}, weights {}; Ctrl-C or SIGTERM stops and keeps the best line \
+         so far",
+        seed.name,
+        crate::limits::plural(steps as u64, "piece", "pieces"),
+        args.beam,
+        weights_name
+    );
+    let start = Instant::now();
+    let mut progress = super::SearchProgress::new(steps, start);
+    let continuation =
+        Continuation::build(&game.pieces, game.rules.combo_table, game.rules.objective);
+    let fourwide = use_fourwide.then_some(&continuation);
+    let line = pool.install(|| {
+        guideline::search(&game, steps, args.beam, &evaluator, fourwide, &stop, |r| {
+            progress.step(r)
+        })
+    });
+    progress.finish();
+    let wall_seconds = start.elapsed().as_secs_f64();
+    if line.moves.is_empty() {
+        return Err(no_record(&seed.name));
+    }
+    let record = guideline::record(&game, &line.moves);
+    io::write_atomic(&record_file, format!("{record}\n").as_bytes())?;
+    // Parse the text back as verify would: the file is what the figures are about.
+    let reread = game
+        .parse_record(&record.to_string())
+        .map_err(|e| Error(format!("bug: the written record does not parse: {e}")))?;
+    let mut sections = SectionCount::default();
+    let outcome =
+        guideline_replay::replay_with(&reread, &game, |e| sections.lock(e, &continuation));
+    let score = match game.rules.objective {
+        Objective::Points => outcome.points,
+        Objective::Attack => outcome.attack,
+    };
+    if score != line.score as u64 || outcome.pieces != line.moves.len() {
+        return Err(Error(format!(
+            "bug: the search claims {} over {} pieces but its record {} replays to {} over {}",
+            line.score,
+            line.moves.len(),
+            record_file.display(),
+            score,
+            outcome.pieces
+        )));
+    }
+    let per_piece = |v: u64| {
+        if outcome.pieces == 0 {
+            0.0
+        } else {
+            v as f64 / outcome.pieces as f64
+        }
+    };
+    let report = GuidelineSolveReport {
+        score,
+        objective: game.rules.objective,
+        fourwide: fourwide.is_some(),
+        fourwide_sections: sections.runs,
+        fourwide_longest: sections.longest,
+        attack_per_piece: per_piece(outcome.attack),
+        points_per_piece: per_piece(outcome.points),
+        outcome,
+        complete: line.end == SearchEnd::Finished,
+        beam_emptied_at: match line.end {
+            SearchEnd::BeamEmptied { piece } => Some(piece),
+            _ => None,
+        },
+        stopped_at: match line.end {
+            SearchEnd::Stopped { piece } => Some(piece),
+            _ => None,
+        },
+        stopped_by: match line.end {
+            SearchEnd::Stopped { .. } => crate::signal::interrupted_by().map(crate::signal::name),
+            _ => None,
+        },
+        seed: seed.name.clone(),
+        game: seed.clone(),
+        beam: args.beam,
+        weights_name,
+        weights,
+        wall_seconds,
+        cpu_seconds: process_cpu_seconds(),
+        load_average_at_start: load_at_start,
+        peak_memory_bytes: peak_memory_bytes(),
+        threads,
+        record_file: record_file.display().to_string(),
+        run: run_info,
+    };
+    let json = write_report(&out, &report)?;
+    eprintln!(
+        "{} {:?} (verified by replay): {} points, {} attack, {} pieces, max combo {}, {} T-spins, {} perfect clears, {} 4-wide sections, {:.1} s; wrote {} and {}",
+        report.score,
+        report.objective,
+        report.outcome.points,
+        report.outcome.attack,
+        report.outcome.pieces,
+        report.outcome.max_combo,
+        report.outcome.tspins,
+        report.outcome.perfect_clears,
+        report.fourwide_sections,
+        wall_seconds,
         out.display(),
         record_file.display()
     );

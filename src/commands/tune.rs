@@ -2,27 +2,24 @@
 //! candidate by an in-process beam search over the first K pieces. The output folder holds
 //! the state after every generation, so re-running the same command resumes the run.
 //!
-//! Both game families tune through the same code: a [`Family`] says which weights a game's
+//! Both game families tune through the same code: a family (`search::tuning::Family`) says which weights a game's
 //! evaluator has and how one candidate is scored (the Tencent beam, or the guideline beam with
 //! the 4-wide sub-strategy exactly as `solve` uses it), so a candidate scores the same here
 //! and in the `solve` line `--ask` writes for it.
 
 use crate::error::{Error, Result};
-use crate::eval::guideline::{self, GuidelineEvaluator, GuidelineWeights};
 use crate::fourwide::continuation::Continuation;
-use crate::io;
 use crate::games::tencent::movegen::MoveSet;
-use crate::report::svg::{self, HLine, Panel, Series, Style};
+use crate::io;
 use crate::results::RunInfo;
-use crate::games::guideline::replay::Game as GuidelineGame;
-use crate::games::Piece;
-use crate::search::beam::{self, BeamConfig, SearchEnd};
-use crate::eval::tencent::{self, Evaluator, Weights};
-use crate::search::tune::{self, CemConfig, CemState, Param, Tunable};
+use crate::search::tune::{self, CemConfig, Tunable};
+use crate::search::tuning::{
+    json, load_or_start, state_path, write_outputs, Family, Guideline, Settings, State, Tencent,
+    MAX_POPULATION,
+};
 use crate::seed::Seed;
-use serde::{Deserialize, Serialize};
+use clap::ValueEnum;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// Tune evaluator weights for the beam search (cross-entropy method), on the Tencent game or
@@ -91,187 +88,6 @@ pub struct Args {
     pub tell: bool,
 }
 
-/// What tuning needs of a game family: its evaluator's weights and how a candidate scores.
-pub trait Family: Sync {
-    type Weights: Tunable + Send + Sync;
-    /// The feature names its weights files may use.
-    const FEATURES: &'static [&'static str];
-    /// The weights tuned when `--tune` is not given.
-    const DEFAULT_TUNE: &'static [&'static str];
-    /// The start when `--start` is not given.
-    fn default_start(&self) -> &'static str;
-    fn resolve(&self, start: &str) -> Result<Self::Weights>;
-    /// The `--moves` word of the family's `solve` line, if it has one.
-    fn moves_flag(&self, moves: MoveSet) -> Option<MoveSet>;
-    /// The score of `weights` on the first `pieces` pieces at width `beam`; `None` when a
-    /// signal stopped it.
-    fn score(
-        &self,
-        settings: &Settings<Self::Weights>,
-        weights: Self::Weights,
-        beam: usize,
-        stop: &AtomicBool,
-    ) -> Option<f64>;
-
-    /// The candidate's score: its mean over the run's widths.
-    fn mean_score(
-        &self,
-        settings: &Settings<Self::Weights>,
-        weights: Self::Weights,
-        stop: &AtomicBool,
-    ) -> Option<f64> {
-        let beams = settings.beams();
-        let mut sum = 0.0;
-        for &beam in &beams {
-            sum += self.score(settings, weights.clone(), beam, stop)?;
-        }
-        Some(sum / beams.len() as f64)
-    }
-}
-
-/// The Tencent game: the board beam over its sequence.
-struct Tencent {
-    pieces: Vec<Piece>,
-}
-
-impl Family for Tencent {
-    type Weights = Weights;
-    const FEATURES: &'static [&'static str] = &tencent::FEATURES;
-    const DEFAULT_TUNE: &'static [&'static str] = &tune::DEFAULT_TUNED;
-
-    fn default_start(&self) -> &'static str {
-        "default"
-    }
-
-    fn resolve(&self, start: &str) -> Result<Weights> {
-        Weights::resolve(start)
-    }
-
-    fn moves_flag(&self, moves: MoveSet) -> Option<MoveSet> {
-        Some(moves)
-    }
-
-    fn score(
-        &self,
-        s: &Settings<Weights>,
-        w: Weights,
-        beam: usize,
-        stop: &AtomicBool,
-    ) -> Option<f64> {
-        let cfg = BeamConfig {
-            beam,
-            moves: s.moves,
-            evaluator: Evaluator::new(w),
-        };
-        let r = beam::search(&self.pieces, Some(s.pieces), &cfg, stop, |_| {});
-        // A beam that empties is a (poor) score; only a stop leaves the candidate unscored.
-        (!matches!(r.end, SearchEnd::Stopped { .. })).then_some(r.score as f64)
-    }
-}
-
-/// A guideline game: its beam with hold, and the 4-wide continuation where `solve` uses it.
-struct Guideline {
-    game: GuidelineGame,
-    fourwide: Option<Continuation>,
-}
-
-/// The guideline weights tuned by default: board shape, the T-spin slot, the chains, and the
-/// objective so far.
-pub const GUIDELINE_TUNED: [&str; 7] = [
-    "holes",
-    "bumpiness",
-    "height_over_half",
-    "tslot",
-    "b2b",
-    "combo",
-    "score_weight",
-];
-
-impl Family for Guideline {
-    type Weights = GuidelineWeights;
-    const FEATURES: &'static [&'static str] = &guideline::FEATURES;
-    const DEFAULT_TUNE: &'static [&'static str] = &GUIDELINE_TUNED;
-
-    fn default_start(&self) -> &'static str {
-        super::solve_guideline::objective_preset(self.game.rules.objective)
-    }
-
-    fn resolve(&self, start: &str) -> Result<GuidelineWeights> {
-        GuidelineWeights::resolve(start)
-    }
-
-    fn moves_flag(&self, _: MoveSet) -> Option<MoveSet> {
-        None
-    }
-
-    fn score(
-        &self,
-        s: &Settings<GuidelineWeights>,
-        w: GuidelineWeights,
-        beam: usize,
-        stop: &AtomicBool,
-    ) -> Option<f64> {
-        let evaluator = GuidelineEvaluator::new(w);
-        let line = crate::search::guideline::search(
-            &self.game,
-            s.pieces,
-            beam,
-            &evaluator,
-            self.fourwide.as_ref(),
-            stop,
-            |_| {},
-        );
-        (!matches!(line.end, SearchEnd::Stopped { .. })).then_some(line.score as f64)
-    }
-}
-
-/// Everything that defines a run: a resume must match it exactly.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(bound = "W: Tunable")]
-pub struct Settings<W> {
-    pub seed: String,
-    /// The first width; the others, if any, in `more_beams` (a folder made before there
-    /// could be several reads as one width).
-    pub beam: usize,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub more_beams: Vec<usize>,
-    pub moves: MoveSet,
-    pub pieces: usize,
-    pub start: String,
-    pub start_weights: W,
-    pub params: Vec<Param>,
-    pub cem: CemConfig,
-}
-
-impl<W> Settings<W> {
-    /// Every width a candidate is scored at.
-    pub fn beams(&self) -> Vec<usize> {
-        std::iter::once(self.beam)
-            .chain(self.more_beams.iter().copied())
-            .collect()
-    }
-}
-
-/// state.json.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(bound = "W: Tunable")]
-pub struct State<W> {
-    pub settings: Settings<W>,
-    pub cem: CemState,
-    /// Provenance of every invocation that advanced the run.
-    pub runs: Vec<serde_json::Value>,
-    /// Seconds spent scoring, over all invocations.
-    pub wall_seconds: f64,
-}
-
-/// The largest `--population`: every candidate is a whole beam search, so even this many
-/// is days of work a generation; past it the candidates' memory is the next thing to fail.
-pub const MAX_POPULATION: usize = 10_000;
-
-fn state_path(out: &Path) -> PathBuf {
-    out.join("state.json")
-}
-
 fn settings<F: Family>(args: &Args, family: &F, seed_name: &str) -> Result<Settings<F::Weights>> {
     let Some((&beam, more_beams)) = args.beam.split_first() else {
         return Err(Error("--beam: give at least one width".into()));
@@ -328,66 +144,6 @@ fn settings<F: Family>(args: &Args, family: &F, seed_name: &str) -> Result<Setti
     })
 }
 
-/// The state in `out`, or a fresh one; a state made by other settings is refused.
-pub fn load_or_start<W: Tunable>(out: &Path, settings: Settings<W>) -> Result<State<W>> {
-    let path = state_path(out);
-    if !path.exists() {
-        let mean = tune::encode(&settings.start_weights, &settings.params);
-        let sigma = tune::initial_sigma(&settings.start_weights, &settings.params);
-        return Ok(State {
-            settings,
-            cem: CemState::new(mean, sigma),
-            runs: Vec::new(),
-            wall_seconds: 0.0,
-        });
-    }
-    let text = io::read_text(&path)?;
-    let state: State<W> = serde_json::from_str(&text)
-        .map_err(|e| Error::at(path.display(), crate::error::json_error(&e)))?;
-    if state.settings != settings {
-        return Err(Error::at(
-            path.display(),
-            "made by a run with other settings (seed, beam, moves, pieces, population, elite, \
-             start, tuned weights or rng seed); use another --out or delete the folder",
-        ));
-    }
-    Ok(state)
-}
-
-/// Writes state.json, best.json, curve.json and curve.svg.
-pub fn write_outputs<W: Tunable>(out: &Path, state: &State<W>) -> Result<()> {
-    io::write_atomic(&state_path(out), json(state).as_bytes())?;
-    let s = &state.settings;
-    let best = state
-        .cem
-        .best
-        .as_ref()
-        .map(|b| tune::decode(&s.start_weights, &s.params, &b.x));
-    if let Some(w) = &best {
-        io::write_atomic(&out.join("best.json"), json(w).as_bytes())?;
-    }
-    let curve = serde_json::json!({
-        "settings": s,
-        "generations": state.cem.generation,
-        "start_score": state.cem.history.first().map(|h| h.center),
-        "best_score": state.cem.best.as_ref().map(|b| b.score),
-        "best_generation": state.cem.best.as_ref().map(|b| b.generation),
-        "best_weights": best,
-        "curve": state.cem.history.iter().map(|h| serde_json::json!({
-            "generation": h.generation,
-            "best": h.best,
-            "mean": h.mean,
-            "center": h.center,
-            "best_ever": h.best_ever,
-        })).collect::<Vec<_>>(),
-        "wall_seconds": state.wall_seconds,
-        "runs": state.runs,
-    });
-    io::write_atomic(&out.join("curve.json"), json(&curve).as_bytes())?;
-    io::write_atomic(&out.join("curve.svg"), curve_svg(state).as_bytes())?;
-    Ok(())
-}
-
 /// The files a run writes into `out`, checked before the first generation so a bad folder
 /// is found before hours of scoring, not after.
 fn check_out(out: &Path) -> Result<()> {
@@ -403,68 +159,6 @@ fn check_out(out: &Path) -> Result<()> {
         .collect();
     let named: Vec<(&str, &Path)> = files.iter().map(|p| ("--out", p.as_path())).collect();
     io::check_outputs(&named)
-}
-
-/// Pretty JSON with a final newline.
-fn json<T: Serialize>(v: &T) -> String {
-    format!(
-        "{}\n",
-        serde_json::to_string_pretty(v).expect("plain data serialises")
-    )
-}
-
-/// The widths as a reader sees them: `3000`, or `mean of 2000, 3000, 4000`.
-pub fn beams_text<W>(s: &Settings<W>) -> String {
-    let beams = s.beams();
-    let list: Vec<String> = beams.iter().map(|b| b.to_string()).collect();
-    if beams.len() == 1 {
-        list[0].clone()
-    } else {
-        format!("mean of {}", list.join(", "))
-    }
-}
-
-/// The learning curve: best, mean and centre score per generation.
-pub fn curve_svg<W>(state: &State<W>) -> String {
-    let s = &state.settings;
-    let h = &state.cem.history;
-    let series = |name: &str, f: fn(&tune::GenerationSummary) -> f64, i: usize, style| Series {
-        name: name.to_string(),
-        points: h.iter().map(|g| (g.generation as f64, f(g))).collect(),
-        color: svg::PALETTE[i].to_string(),
-        style,
-    };
-    let panel = Panel {
-        title: format!(
-            "score on the first {} pieces, beam {} ({:?}), population {}",
-            s.pieces,
-            beams_text(s),
-            s.moves,
-            s.cem.population
-        )
-        .to_lowercase(),
-        x_label: "generation".into(),
-        y_label: "score".into(),
-        x_log: false,
-        y_log: false,
-        x_cover: Vec::new(),
-        series: vec![
-            series("best of generation", |g| g.best, 0, Style::Line),
-            series("mean of generation", |g| g.mean, 1, Style::Dashed),
-            series("mean weights", |g| g.center, 2, Style::Line),
-            series("best so far", |g| g.best_ever, 3, Style::Dashed),
-        ],
-        hlines: h
-            .first()
-            .map(|g| HLine {
-                name: format!("start ({})", s.start),
-                y: g.center,
-                color: "#555555".into(),
-            })
-            .into_iter()
-            .collect(),
-    };
-    svg::figure("beamtris tune: cross-entropy learning curve", &[panel])
 }
 
 pub fn run(args: &Args) -> Result<()> {
@@ -492,10 +186,10 @@ fn run_family<F: Family>(args: &Args, seed: &Seed, family: &F) -> Result<()> {
     check_out(&args.out)?;
     let mut state = load_or_start(&args.out, settings)?;
     if args.ask {
-        return super::tune_ask_tell::ask(args, &state, family.moves_flag(state.settings.moves));
+        return ask(args, &state, family.moves_flag(state.settings.moves));
     }
     if args.tell {
-        return super::tune_ask_tell::tell(args, &mut state);
+        return tell(args, &mut state);
     }
     if state.cem.generation >= args.generations {
         write_outputs(&args.out, &state)?;
@@ -586,9 +280,224 @@ fn run_family<F: Family>(args: &Args, seed: &Seed, family: &F) -> Result<()> {
     Ok(())
 }
 
+// Ask/tell: the cross-entropy method with its scoring done elsewhere. A generation's
+// candidates are written as weights files and one `beamtris solve` command per line; whatever
+// runs those lines (GNU parallel on this machine or over ssh, a Slurm job array) leaves one
+// replay-verified results JSON per candidate, and `--tell` reads them back into the same
+// state.json the in-process `tune` keeps. The candidates are the ones `tune` itself would
+// score (the sampling is deterministic in the state), so a folder can go on with either
+// runner.
+
+/// The folder of generation `g` (1-based).
+pub fn generation_dir(out: &Path, g: usize) -> PathBuf {
+    out.join(format!("gen-{g:03}"))
+}
+
+fn commands_path(dir: &Path) -> PathBuf {
+    dir.join("commands.txt")
+}
+
+fn weights_path(dir: &Path, k: usize) -> PathBuf {
+    dir.join(format!("cand-{k:02}.weights.json"))
+}
+
+/// Candidate `k`'s result at its `j`-th width `beam`: `cand-K.json` at the first (as in a
+/// folder of one width), `cand-K-bBEAM.json` at the others.
+fn result_path(dir: &Path, k: usize, j: usize, beam: usize) -> PathBuf {
+    if j == 0 {
+        dir.join(format!("cand-{k:02}.json"))
+    } else {
+        dir.join(format!("cand-{k:02}-b{beam}.json"))
+    }
+}
+
+/// Quotes a path for a POSIX shell line when it needs it.
+fn shell_word(text: &str) -> String {
+    if !text.is_empty()
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "/._-+=:,".contains(c))
+    {
+        text.to_string()
+    } else {
+        format!("'{}'", text.replace('\'', r"'\''"))
+    }
+}
+
+/// The command that scores candidate `k` of the generation in `dir` at its `j`-th width
+/// `beam` (with `--moves` when the game's family has that flag).
+fn command<W>(
+    args: &Args,
+    state: &State<W>,
+    moves: Option<MoveSet>,
+    dir: &Path,
+    (k, j, beam): (usize, usize, usize),
+) -> String {
+    let s = &state.settings;
+    let mut words = vec!["beamtris".to_string(), "solve".to_string()];
+    if let Some(seed) = &args.seed {
+        words.push("--seed".into());
+        words.push(shell_word(&seed.display().to_string()));
+    }
+    words.extend(["--beam".to_string(), beam.to_string()]);
+    if let Some(moves) = moves {
+        let name = moves
+            .to_possible_value()
+            .expect("every move set has a name");
+        words.extend(["--moves".to_string(), name.get_name().to_string()]);
+    }
+    words.extend([
+        "--pieces".to_string(),
+        s.pieces.to_string(),
+        "--threads".into(),
+        "1".into(),
+        "--weights".into(),
+        shell_word(&weights_path(dir, k).display().to_string()),
+        "--out".into(),
+        shell_word(&result_path(dir, k, j, beam).display().to_string()),
+    ]);
+    words.join(" ")
+}
+
+/// Writes the next generation's candidates and commands (once: asking again changes nothing).
+pub fn ask<W: Tunable>(args: &Args, state: &State<W>, moves: Option<MoveSet>) -> Result<()> {
+    let g = state.cem.generation + 1;
+    let dir = generation_dir(&args.out, g);
+    let commands = commands_path(&dir);
+    if commands.exists() {
+        eprintln!(
+            "generation {g} is already asked: run the lines of {}, then tune --tell",
+            commands.display()
+        );
+        println!("{}", commands.display());
+        return Ok(());
+    }
+    std::fs::create_dir_all(&dir).map_err(|e| Error::at(dir.display(), e))?;
+    let s = &state.settings;
+    let candidates = tune::sample(&state.cem, &s.cem);
+    let mut lines = String::new();
+    for (k, x) in candidates.iter().enumerate() {
+        let weights = tune::decode(&s.start_weights, &s.params, x);
+        io::write_atomic(&weights_path(&dir, k), json(&weights).as_bytes())?;
+        for (j, beam) in s.beams().into_iter().enumerate() {
+            lines.push_str(&command(args, state, moves, &dir, (k, j, beam)));
+            lines.push('\n');
+        }
+    }
+    // state.json first, commands.txt last: a folder with commands.txt is a whole generation.
+    write_outputs(&args.out, state)?;
+    io::write_atomic(&commands, lines.as_bytes())?;
+    eprintln!(
+        "generation {g}: {} candidates; run the lines of {path} (e.g. parallel -j 2 < {path}), \
+         then tune --tell with the same arguments",
+        candidates.len(),
+        path = commands.display()
+    );
+    println!("{}", commands.display());
+    Ok(())
+}
+
+/// The score candidate `k` earned at its `j`-th width `beam`, or why it has none yet.
+fn read_result(
+    dir: &Path,
+    (k, j, beam): (usize, usize, usize),
+    want: &serde_json::Value,
+) -> std::result::Result<f64, String> {
+    let path = result_path(dir, k, j, beam);
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let text = std::fs::read_to_string(&path).map_err(|_| format!("{name} (missing)"))?;
+    let v: serde_json::Value =
+        serde_json::from_str(&text).map_err(|_| format!("{name} (not a results JSON)"))?;
+    if v.get("weights") != Some(want) {
+        return Err(format!("{name} (scored other weights)"));
+    }
+    if !v.get("stopped_by").is_none_or(|b| b.is_null()) {
+        return Err(format!("{name} (stopped before the end)"));
+    }
+    if v.get("beam").and_then(|b| b.as_u64()) != Some(beam as u64) {
+        return Err(format!("{name} (searched at another width)"));
+    }
+    v.get("score")
+        .and_then(|s| s.as_f64())
+        .ok_or_else(|| format!("{name} (no score)"))
+}
+
+/// Reads the asked generation's results and refits the distribution.
+pub fn tell<W: Tunable>(args: &Args, state: &mut State<W>) -> Result<()> {
+    let g = state.cem.generation + 1;
+    let dir = generation_dir(&args.out, g);
+    if !commands_path(&dir).exists() {
+        if g > 1 && commands_path(&generation_dir(&args.out, g - 1)).exists() {
+            eprintln!(
+                "generation {} is already told; nothing to do (tune --ask writes generation {g})",
+                g - 1
+            );
+            return Ok(());
+        }
+        return Err(Error::at(
+            dir.display(),
+            format!("generation {g} has not been asked: run tune --ask first"),
+        ));
+    }
+    let s = state.settings.clone();
+    let candidates = tune::sample(&state.cem, &s.cem);
+    let beams = s.beams();
+    let mut scores = Vec::with_capacity(candidates.len());
+    let mut missing = Vec::new();
+    for (k, x) in candidates.iter().enumerate() {
+        let want = serde_json::to_value(tune::decode(&s.start_weights, &s.params, x))
+            .expect("weights serialise");
+        // the mean over the widths, summed in their order as the in-process tune sums them
+        let mut sum = 0.0;
+        let mut whole = true;
+        for (j, &beam) in beams.iter().enumerate() {
+            match read_result(&dir, (k, j, beam), &want) {
+                Ok(score) => sum += score,
+                Err(why) => {
+                    missing.push(why);
+                    whole = false;
+                }
+            }
+        }
+        if whole {
+            scores.push(sum / beams.len() as f64);
+        }
+    }
+    if !missing.is_empty() {
+        return Err(Error::at(
+            dir.display(),
+            format!(
+                "{} of {} results not there yet: {} (rerun their lines of commands.txt)",
+                missing.len(),
+                candidates.len() * beams.len(),
+                missing.join(", ")
+            ),
+        ));
+    }
+    tune::update(&mut state.cem, &s.cem, &candidates, &scores);
+    state
+        .runs
+        .push(serde_json::to_value(RunInfo::now()).expect("serialises"));
+    write_outputs(&args.out, state)?;
+    let h = state.cem.history.last().expect("a generation was recorded");
+    eprintln!(
+        "generation {g}  best {:.0}  mean {:.0}  mean weights {:.0}  best so far {:.0}; wrote {}",
+        h.best,
+        h.mean,
+        h.center,
+        h.best_ever,
+        args.out.join("state.json").display()
+    );
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::tencent::Weights;
 
     fn args(out: &Path, generations: usize) -> Args {
         Args {

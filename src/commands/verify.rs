@@ -1,9 +1,9 @@
 //! `beamtris verify RECORD`: replay a record and print its score as JSON.
 
 use crate::error::{Error, Result};
-use crate::io;
-use crate::games::tencent::replay;
 use crate::games::guideline::replay as guideline;
+use crate::games::tencent::replay;
+use crate::io;
 use serde::Serialize;
 use std::path::PathBuf;
 

@@ -339,6 +339,14 @@ impl GuidelineEvaluator {
     }
 }
 
+/// The guideline preset made for `objective`.
+pub fn objective_preset(objective: crate::games::guideline::Objective) -> &'static str {
+    match objective {
+        crate::games::guideline::Objective::Attack => "attack",
+        crate::games::guideline::Objective::Points => "points",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

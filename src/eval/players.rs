@@ -30,7 +30,7 @@ pub struct Weights {
     pub cells: f64,
     /// Filled cells in the board's top row. None of the built-in sets weighs it; given the
     /// column-transition weight it turns our column transitions into MDPTetris's, which count
-    /// the top edge of the board against an empty row above it (an experiment of issue 15).
+    /// the top edge of the board against an empty row above it.
     /// Only the one-piece player counts it (`greedy::landing_value`); [`Features`] has no
     /// such field, so [`Weights::value`] leaves it out.
     pub top_row_cells: f64,

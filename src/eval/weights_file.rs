@@ -17,8 +17,8 @@
 //! carried over and is refused when it is not 0.
 
 use super::players::Weights as PlayerWeights;
-use crate::error::{json_error, Error, Result};
 use super::tencent::{self, Weights as BeamWeights};
+use crate::error::{json_error, Error, Result};
 use serde_json::{Map, Value};
 use std::path::Path;
 

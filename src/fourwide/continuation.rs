@@ -13,10 +13,10 @@ use super::field::{Field, Piece};
 use super::section::{self, Section};
 use super::srs::Placements;
 use super::transitions::{seed, Transitions};
-use crate::piece::Shape;
 use crate::games::guideline::board::{Board, COLUMN_BITS, HEIGHT};
 use crate::games::guideline::score::{score, ComboTable, Objective, Spin};
 use crate::games::guideline::State;
+use crate::piece::Shape;
 use std::sync::Arc;
 
 /// Hold slots: the seven pieces and the empty slot.
@@ -276,6 +276,41 @@ fn lower_sides(board: &Board, section: &Section, clears: usize) -> Board {
         }
     }
     out
+}
+
+/// Combo runs of four or more clears that started on a 4-wide section, counted over a replay.
+#[derive(Default)]
+pub struct SectionCount {
+    /// The running combo started on a section.
+    in_section: bool,
+    pub runs: usize,
+    pub longest: usize,
+}
+
+impl SectionCount {
+    /// Counts one lock of the replay.
+    pub fn lock(
+        &mut self,
+        e: &crate::games::guideline::replay::LockEvent,
+        continuation: &Continuation,
+    ) {
+        if e.rows == 0 {
+            self.in_section = false;
+            return;
+        }
+        if e.combo == 0 {
+            self.in_section = section::find(&e.before.board, |f| continuation.knows(f)).is_some();
+        }
+        if self.in_section {
+            let clears = e.combo as usize + 1;
+            if clears == 4 {
+                self.runs += 1;
+            }
+            if clears >= 4 {
+                self.longest = self.longest.max(clears);
+            }
+        }
+    }
 }
 
 #[cfg(test)]

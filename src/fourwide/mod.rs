@@ -1,4 +1,4 @@
-//! The 4-wide combo MDP of `/work/shared/fourwide/SPEC.md`, solved exactly.
+//! The 4-wide combo MDP (docs/fourwide.md), solved exactly.
 //!
 //! The pipeline, one module per job: `field` (the well and the notation) → `srs` (one
 //! piece's clearing placements) → `transitions` (the reachable fields and their successors)

@@ -7,10 +7,10 @@
 //! board is what lets the beam, online play and the simulator hand a position to the solver.
 
 use super::field::Field;
-use crate::piece::Shape;
 use crate::games::guideline::board::{row_bit, Board, COLUMN_BITS, HEIGHT, WIDTH};
 use crate::games::guideline::movegen::{self, Placement};
 use crate::games::guideline::{game, Rules, State};
+use crate::piece::Shape;
 
 /// A 4-wide section on a guideline board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

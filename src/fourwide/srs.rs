@@ -6,8 +6,8 @@
 //! field are one placement, so the result is a sorted set of fields.
 
 use super::field::{Field, Piece, FULL_ROW};
-use crate::piece::Shape;
 use crate::games::srs::{self, RotationSystem};
+use crate::piece::Shape;
 use serde::{Deserialize, Serialize};
 
 /// Which moves a piece may make before it locks.

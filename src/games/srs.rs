@@ -3,7 +3,7 @@
 //!
 //! One table for the whole crate: the `guideline` rule set and the 4-wide solver both read it,
 //! so a kick that differs between them cannot exist. Coordinates follow
-//! `shared/guideline/SPEC.md`: box origin at its bottom-left cell, x right, y up; states
+//! docs/guideline.md: box origin at its bottom-left cell, x right, y up; states
 //! 0 (spawn), 1 (R), 2, 3 (L).
 
 use crate::piece::Shape;

@@ -21,13 +21,13 @@
 //! The player looks one piece ahead: it picks the current placement with the best value of
 //! (current placement, best next placement), BCTS weights on the final board.
 
-use crate::games::tencent::board::{Board, WIDTH};
 use crate::error::{Error, Result};
-use crate::games::tencent::features;
 use crate::eval::players::Weights;
-use crate::piece::Shape;
 use crate::games::standard::{self, Drop, Landing, TopOut};
+use crate::games::tencent::board::{Board, WIDTH};
+use crate::games::tencent::features;
 use crate::games::tencent::LINE_MULTIPLIER;
+use crate::piece::Shape;
 use std::io::{BufRead, Read, Write};
 
 /// Value given to a placement after which the next piece has nowhere to go.

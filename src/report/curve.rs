@@ -1,6 +1,6 @@
 //! The score-against-time curve: beamtris's budget runs (and any other solve results put in
 //! the folder) against wall time on this machine, beside the peers' points measured on a
-//! machine like it (issue 14's figures) and the competition record.
+//! machine like it (the peers' own solvers, rebuilt here) and the competition record.
 
 use super::svg::{self, HLine, Panel, Series, Style};
 use super::SolveRun;
@@ -15,7 +15,7 @@ pub struct PeerPoint {
 }
 
 /// chys87's and MaxDumbledore's solvers, rebuilt and timed on a 2-core machine like this one
-/// (chys87's 872 s point is its published GA-tuned run), as issue 14 gives them.
+/// (chys87's 872 s point is its published GA-tuned run).
 pub const PEERS: [PeerPoint; 4] = [
     PeerPoint {
         who: "chys87",
@@ -83,14 +83,17 @@ pub fn summary_md(points: &[Point]) -> String {
     rows.extend(PEERS.iter().map(|q| {
         (
             q.seconds,
-            format!("| {} | {:.0} | {} | issue 14 |", q.who, q.seconds, q.score),
+            format!(
+                "| {} | {:.0} | {} | peer, measured |",
+                q.who, q.seconds, q.score
+            ),
         )
     }));
     rows.sort_by(|a, b| a.0.total_cmp(&b.0));
     let mut md = String::from(
         "# Score against wall time on the Tencent game\n\n\
          Rebuilt by `beamtris report curve --dir results/curve` from the solve results in the \
-         folder (every score replayed from its record); the peers' points are issue 14's \
+         folder (every score replayed from its record); the peers' points are their own solvers' \
          measurements on a 2-core machine like this one.\n\n\
          | solver | wall s | score | source |\n|---|---:|---:|---|\n",
     );

@@ -17,9 +17,9 @@
 // best, and the reader too.
 #![allow(clippy::needless_range_loop)]
 
+use crate::games::standard::Geometry;
 use crate::games::tencent::board::{column_top, Board, HEIGHT, WIDTH};
 use crate::games::tencent::features;
-use crate::games::standard::Geometry;
 
 /// The twenty rows of a column.
 const ROWS: u32 = (1 << HEIGHT) - 1;

@@ -6,15 +6,15 @@
 //! `tencent` rules, fewest clockwise rotations at spawn, then leftmost column.
 
 use super::drop_values::{Counts, DropValues, PieceColumns};
-use crate::games::tencent::board::{Board, WIDTH};
-use crate::games::tencent::features::{self, Features};
 use crate::eval::players::Weights;
-use crate::games::tencent::movegen;
-use crate::piece::Shape;
-use crate::record::{Op, Record};
 use crate::games::standard::{self, Drop, Landing, TopOut};
 use crate::games::tencent;
+use crate::games::tencent::board::{Board, WIDTH};
+use crate::games::tencent::features::{self, Features};
+use crate::games::tencent::movegen;
 use crate::games::{Piece, Pos};
+use crate::piece::Shape;
+use crate::record::{Op, Record};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// The weighted sum, in one fixed order so that every way of computing the features gives the
@@ -622,7 +622,9 @@ mod tests {
             for d in tencent_drops(&Board::EMPTY, piece) {
                 let record = Record::from_paths([d.path.as_slice()]);
                 let mut seen = None;
-                crate::games::tencent::replay::replay_with(&record, &[piece, piece], |s| seen = Some(s.pos));
+                crate::games::tencent::replay::replay_with(&record, &[piece, piece], |s| {
+                    seen = Some(s.pos)
+                });
                 // placements are named by their canonical state: the same cells
                 let seen = seen.map(|p| Pos {
                     state: piece.shape.canonical_state(p.state),

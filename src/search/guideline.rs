@@ -5,11 +5,11 @@
 use super::beam::{self, BeamGame, Line, StepReport};
 use crate::eval::guideline::GuidelineEvaluator;
 use crate::fourwide::continuation::Continuation;
-use crate::record::{Op, Record};
 use crate::games::guideline::movegen::{self, Placement};
 use crate::games::guideline::piece::Active;
 use crate::games::guideline::replay::Game;
 use crate::games::guideline::{game, Objective, State};
+use crate::record::{Op, Record};
 use std::sync::atomic::AtomicBool;
 
 /// A piece's move: where it locks, and whether it came in through hold.

@@ -5,5 +5,8 @@ mod drop_values;
 pub mod greedy;
 pub mod guideline;
 pub mod online;
+pub mod play_runs;
 pub mod section_play;
+pub mod tencent;
 pub mod tune;
+pub mod tuning;

@@ -210,9 +210,9 @@ pub fn play(
 pub(crate) mod tests {
     use super::*;
     use crate::eval::guideline::GuidelineWeights;
-    use crate::piece::Shape;
     use crate::games::guideline::{ComboTable, Objective, Rules};
     use crate::games::srs::RotationSystem;
+    use crate::piece::Shape;
 
     /// An SRS attack game (guideline combo table) of `pieces` (the last only seen).
     pub(crate) fn game(pieces: Vec<Shape>) -> Game {

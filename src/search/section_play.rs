@@ -14,10 +14,10 @@ use super::guideline::Move;
 use crate::error::Result;
 use crate::fourwide::continuation::{piece_of, Continuation};
 use crate::fourwide::{self, section, Config, Field, Generator, Piece, Placements, Policy};
-use crate::piece::Shape;
 use crate::games::guideline::piece::Active;
 use crate::games::guideline::replay::Game;
 use crate::games::guideline::State;
+use crate::piece::Shape;
 
 /// The most previews the section policy is solved for: 7-bag with hold and 5 previews solves
 /// in seconds (results/fourwide.json); a player seeing more uses the first five.

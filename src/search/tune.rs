@@ -15,8 +15,8 @@
 //! its state after generation g draws exactly what an uninterrupted run would have drawn.
 //! The state is plain data (serde), written by the caller after every generation.
 
-use crate::eval::tencent::Weights;
 use crate::eval::guideline::GuidelineWeights;
+use crate::eval::tencent::Weights;
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
 use serde::{de::DeserializeOwned, Deserialize, Serialize};

@@ -10,8 +10,8 @@
 //! buffer rows are drawn, with `:` walls, only while a cell is in them.
 
 use super::frames::{Frame, Replay, Row};
-use crate::games::tencent::board::WIDTH;
 use crate::error::Result;
+use crate::games::tencent::board::WIDTH;
 use crate::piece::Shape;
 use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use crossterm::style::{Color, Print, ResetColor, SetBackgroundColor};

@@ -10,11 +10,11 @@
 
 use super::game::{self, shape_of_colour};
 use super::guideline_text::{GuidelineGame, PREVIEWS};
-use crate::games::tencent::board::{HEIGHT as TENCENT_HEIGHT, WIDTH};
-use crate::piece::Shape;
 use crate::games::guideline::board::{HEIGHT as GUIDELINE_HEIGHT, VISIBLE};
 use crate::games::guideline::replay::{self as guideline, EndReason};
 use crate::games::guideline::State;
+use crate::games::tencent::board::{HEIGHT as TENCENT_HEIGHT, WIDTH};
+use crate::piece::Shape;
 
 /// One row of cells, each the piece that filled it.
 pub type Row = [Option<Shape>; WIDTH];

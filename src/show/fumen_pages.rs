@@ -125,8 +125,8 @@ pub fn export(replay: &Replay, from: usize, to: usize, comments: bool) -> Result
 mod tests {
     use super::*;
     use crate::games::tencent::board::{Board, HEIGHT, WIDTH};
-    use crate::record::Record;
     use crate::games::{tencent, Pos};
+    use crate::record::Record;
     use crate::seed::Seed;
     use crate::show::frames::Lock;
     use crate::show::game::Game;

@@ -6,12 +6,12 @@
 //! search never needs them), so this module follows the replay with a colour grid that it
 //! clears exactly as the board is cleared, and checks after every lock that the two agree.
 
-use crate::games::tencent::board::{Board, HEIGHT, WIDTH};
 use crate::error::{Error, Result};
-use crate::piece::Shape;
-use crate::record::Record;
+use crate::games::tencent::board::{Board, HEIGHT, WIDTH};
 use crate::games::tencent::replay::{self, Outcome, Step};
 use crate::games::{Piece, Pos};
+use crate::piece::Shape;
+use crate::record::Record;
 
 /// The cells of the board, each 0 (empty) or 1 + the shape index of the piece that filled it.
 pub type Colours = [[u8; WIDTH]; HEIGHT];

@@ -3,11 +3,11 @@
 //! the hold slot, the pieces to come, combo, back-to-back, points and attack.
 
 use crate::error::{Error, Result};
-use crate::piece::Shape;
-use crate::record::Record;
 use crate::games::guideline::board::{Board, HEIGHT, VISIBLE, WIDTH};
 use crate::games::guideline::replay::{self, Game, LockEvent, Outcome};
 use crate::games::guideline::State;
+use crate::piece::Shape;
+use crate::record::Record;
 
 /// Previews shown after the current piece (TETR.IO shows five).
 pub const PREVIEWS: usize = 5;

@@ -51,7 +51,10 @@ pub fn guideline_locks(
     Vec<beamtris::games::guideline::replay::LockEvent>,
 ) {
     use beamtris::games::guideline::replay;
-    let game = beamtris::seed::Seed::load(seed).unwrap().guideline_game().unwrap();
+    let game = beamtris::seed::Seed::load(seed)
+        .unwrap()
+        .guideline_game()
+        .unwrap();
     let rec = game
         .parse_record(&std::fs::read_to_string(record).unwrap())
         .unwrap();
@@ -111,8 +114,8 @@ pub fn record_by(
     n: usize,
     key: impl Fn(&beamtris::games::guideline::movegen::Placement) -> (i32, i8, u8),
 ) -> beamtris::record::Record {
-    use beamtris::record::Record;
     use beamtris::games::guideline::{game, movegen, State};
+    use beamtris::record::Record;
     let mut state = State::START;
     let mut paths = Vec::new();
     let mut out = Vec::new();

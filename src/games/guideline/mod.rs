@@ -1,5 +1,5 @@
-//! The `guideline` rule set: the modern games (TETR.IO, Jstris) as `shared/guideline/SPEC.md`
-//! fixes them: a 10x24 board, SRS or SRS+ kicks, hold, hard drop, block out and lock out,
+//! The `guideline` rule set: the modern games (TETR.IO, Jstris) as docs/guideline.md
+//! describes them: a 10x24 board, SRS or SRS+ kicks, hold, hard drop, block out and lock out,
 //! T-spins (full and mini), combos, back-to-back, perfect clears, points and attack.
 //!
 //! * [`board`]: the field as ten column words;
@@ -20,8 +20,8 @@ pub use board::Board;
 pub use game::State;
 pub use score::{ComboTable, Objective, Spin};
 
-use crate::record::Grammar;
 use crate::games::srs::RotationSystem;
+use crate::record::Grammar;
 use serde::{Deserialize, Serialize};
 
 /// The settings that make one guideline game differ from another.

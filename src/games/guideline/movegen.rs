@@ -21,9 +21,9 @@ use super::board::{Board, HEIGHT, WIDTH};
 use super::game::spin_of;
 use super::piece::{spawn_origin, Active, Twist};
 use super::score::Spin;
+use crate::games::srs::{self, RotationSystem};
 use crate::piece::Shape;
 use crate::record::Op;
-use crate::games::srs::{self, RotationSystem};
 
 /// A place a piece can lock: its rotation state, box origin (x, y up) and spin kind. The
 /// state is the first one with these cells.

@@ -5,9 +5,9 @@
 //! search writes is replayed by the very code that found it.
 
 use super::board::{Board, HEIGHT, WIDTH};
+use crate::games::srs::{self, RotationSystem};
 use crate::piece::Shape;
 use crate::record::Op;
-use crate::games::srs::{self, RotationSystem};
 use serde::Serialize;
 
 /// What the last move that changed the piece's position was, for the spin check (SPEC §5).

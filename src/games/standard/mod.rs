@@ -17,8 +17,8 @@
 //! cleared, which is where a plain shift puts them.
 
 use crate::games::tencent::board::{Board, WIDTH};
-use crate::piece::Shape;
 use crate::games::Piece;
+use crate::piece::Shape;
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 

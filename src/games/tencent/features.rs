@@ -29,8 +29,8 @@
 //! * **cells**: filled cells.
 
 use crate::games::tencent::board::{Board, HEIGHT, WIDTH};
-use crate::piece::Shape;
 use crate::games::Pos;
+use crate::piece::Shape;
 use serde::{Deserialize, Serialize};
 
 /// The 50 bits of a word that hold cells.
@@ -569,7 +569,9 @@ mod tests {
             check_against_naive(&random_board(&mut rng));
         }
         check_against_naive(&Board::EMPTY);
-        check_against_naive(&Board::from_rows(&[crate::games::tencent::board::FULL_ROW; HEIGHT]));
+        check_against_naive(&Board::from_rows(
+            &[crate::games::tencent::board::FULL_ROW; HEIGHT],
+        ));
     }
 
     #[test]

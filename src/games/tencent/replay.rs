@@ -2,9 +2,9 @@
 //! score, the pieces spawned and why the game ended.
 
 use crate::games::tencent::board::Board;
-use crate::record::{Op, Record, Token};
 use crate::games::tencent::{self, Lock};
 use crate::games::{Piece, Pos};
+use crate::record::{Op, Record, Token};
 use serde::Serialize;
 
 /// Why a replay stopped.

@@ -1,12 +1,12 @@
 //! Drop placements: rotate at spawn, shift along the top, hard drop.
 
-use crate::games::tencent::board::{Board, HEIGHT, WIDTH};
-use crate::piece::Shape;
-use crate::record::Op;
 #[cfg(test)]
 use crate::games::tencent;
+use crate::games::tencent::board::{Board, HEIGHT, WIDTH};
 use crate::games::tencent::{SPAWN_X, SPAWN_Y};
 use crate::games::{Piece, Pos};
+use crate::piece::Shape;
+use crate::record::Op;
 
 /// Per column offset of a piece state: the lowest cell's `dy` (`i8::MIN` where the column is
 /// empty), and the horizontal extent. Precomputed once for the 28 shape states.

@@ -26,8 +26,8 @@ pub use path::shortest_path;
 pub use reach::reach_placements;
 
 use crate::games::tencent::board::Board;
-use crate::record::Op;
 use crate::games::{Piece, Pos};
+use crate::record::Op;
 
 /// Which moves a placement may use.
 #[derive(

@@ -1,9 +1,9 @@
 //! Shortest op paths by breadth-first search over piece positions.
 
-use crate::games::tencent::board::{Board, HEIGHT, WIDTH};
-use crate::record::Op;
 use crate::games::tencent;
+use crate::games::tencent::board::{Board, HEIGHT, WIDTH};
 use crate::games::{Piece, Pos};
+use crate::record::Op;
 
 /// A shortest op path (fewest unit ops) from spawn to a position with the same cells as
 /// `target`, by breadth-first search over (state, row, column). `None` when unreachable.

@@ -2,9 +2,9 @@
 //! masks of centre columns, keeping resting positions and floating ones that clear a line.
 
 use crate::games::tencent::board::{Board, FULL_ROW, HEIGHT};
-use crate::piece::Shape;
 use crate::games::tencent::{SPAWN_X, SPAWN_Y};
 use crate::games::{Piece, Pos};
+use crate::piece::Shape;
 
 /// For each state and centre row, the centre columns where the piece fits (bit x).
 struct Fit {

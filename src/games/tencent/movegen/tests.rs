@@ -2,9 +2,9 @@
 
 use super::drop::{shift_range, step_down};
 use super::*;
+use crate::games::tencent;
 use crate::games::tencent::board::{FULL_ROW, HEIGHT, WIDTH};
 use crate::piece::Shape;
-use crate::games::tencent;
 use rand::{Rng, SeedableRng};
 
 fn apply(board: &Board, shape: Shape, start: Pos, ops: &[Op]) -> Pos {

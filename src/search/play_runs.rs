@@ -1,0 +1,140 @@
+//! The results of many games by one player, kept as they finish: a partial results file (a
+//! header line, then one JSON line a game) that an interrupted run resumes, and the
+//! statistics over the games.
+
+use crate::error::{Error, Result};
+use crate::eval::players::Weights;
+use crate::games::standard::TopOut;
+use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// Mean, standard error of the mean, min and max.
+pub fn stats(values: &[u64]) -> (f64, f64, u64, u64) {
+    let n = values.len() as f64;
+    if values.is_empty() {
+        return (0.0, 0.0, 0, 0);
+    }
+    let mean = values.iter().map(|&v| v as f64).sum::<f64>() / n;
+    let var = if values.len() > 1 {
+        values
+            .iter()
+            .map(|&v| (v as f64 - mean).powi(2))
+            .sum::<f64>()
+            / (n - 1.0)
+    } else {
+        0.0
+    };
+    let min = values.iter().copied().min().unwrap_or(0);
+    let max = values.iter().copied().max().unwrap_or(0);
+    (mean, (var / n).sqrt(), min, max)
+}
+
+/// The settings a partial results file was made with: a rerun resumes it only when they are
+/// the same.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+pub struct PartialHeader {
+    pub game: String,
+    pub policy: String,
+    pub weights: Weights,
+    pub top_out: TopOut,
+    pub seed: u64,
+    pub max_lines: Option<u64>,
+    pub max_pieces: Option<u64>,
+}
+
+/// One finished game, one line of the partial results file.
+#[derive(Serialize, Deserialize, Debug, Clone, Copy, PartialEq)]
+pub struct GameLine {
+    /// Game index: generator seed `seed + game`.
+    pub game: u64,
+    pub lines: u64,
+    pub pieces: u64,
+    pub capped: bool,
+    pub seconds: f64,
+    pub cpu_seconds: Option<f64>,
+}
+
+/// The partial results file of a results file: `OUT` with `.partial.jsonl`.
+pub fn partial_path(out: &Path) -> PathBuf {
+    out.with_extension("partial.jsonl")
+}
+
+/// Reads a partial results file: its header and the games it holds (the first line kept for a
+/// game listed twice). A last line cut short by a kill is dropped (and cut from the file, so
+/// that appending goes on after the last whole line).
+pub fn read_partial(path: &Path) -> Result<Option<(PartialHeader, Vec<GameLine>)>> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(Error::at(path.display(), e)),
+    };
+    let whole = match text.rfind('\n') {
+        Some(i) => &text[..=i],
+        None => "",
+    };
+    if whole.len() != text.len() {
+        let f = std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .map_err(|e| Error::at(path.display(), e))?;
+        f.set_len(whole.len() as u64)
+            .map_err(|e| Error::at(path.display(), e))?;
+    }
+    let mut lines = whole.lines();
+    let Some(first) = lines.next() else {
+        return Ok(None);
+    };
+    let header: PartialHeader = serde_json::from_str(first)
+        .map_err(|e| Error::at(format!("{} line 1", path.display()), e))?;
+    let mut seen = HashSet::new();
+    let mut games = Vec::new();
+    for (i, line) in lines.enumerate() {
+        let g: GameLine = serde_json::from_str(line)
+            .map_err(|e| Error::at(format!("{} line {}", path.display(), i + 2), e))?;
+        if seen.insert(g.game) {
+            games.push(g);
+        }
+    }
+    Ok(Some((header, games)))
+}
+
+/// Appends whole lines to the partial results file, each with one write and a flush.
+pub struct PartialWriter(Mutex<std::fs::File>);
+
+impl PartialWriter {
+    /// Opens `path` for appending (creating it).
+    pub fn open(path: &Path) -> Result<PartialWriter> {
+        let f = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(|e| Error::at(path.display(), e))?;
+        Ok(PartialWriter(Mutex::new(f)))
+    }
+    /// Appends `value` as one JSON line.
+    pub fn line<T: Serialize>(&self, value: &T) -> std::io::Result<()> {
+        let mut text = serde_json::to_string(value).expect("plain data serialises");
+        text.push('\n');
+        let mut f = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        f.write_all(text.as_bytes())?;
+        f.flush()
+    }
+}
+
+/// The median of `values` (the mean of the middle two for an even count; 0 for none).
+pub fn median(values: &[u64]) -> f64 {
+    if values.is_empty() {
+        return 0.0;
+    }
+    let mut v = values.to_vec();
+    v.sort_unstable();
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2] as f64
+    } else {
+        (v[n / 2 - 1] as f64 + v[n / 2] as f64) / 2.0
+    }
+}

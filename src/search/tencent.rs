@@ -1,0 +1,267 @@
+//! The beam on the Tencent game: a state is the board alone; the children of a board are the
+//! placements of the next piece (drop or unit-move reach), ranked by the Tencent evaluator.
+
+use super::beam::{search_game, BeamGame, SearchEnd, StepReport};
+use crate::eval::tencent::{Evaluator, Move};
+use crate::games::tencent;
+use crate::games::tencent::board::{Board, HEIGHT};
+use crate::games::tencent::movegen::{self, MoveSet};
+use crate::games::{Piece, Pos};
+use crate::record::{Op, Record};
+use std::sync::atomic::AtomicBool;
+
+/// What to search on the Tencent game.
+#[derive(Clone, Debug)]
+pub struct BeamConfig {
+    /// Boards kept per piece.
+    pub beam: usize,
+    pub moves: MoveSet,
+    pub evaluator: Evaluator,
+}
+
+/// The outcome of a Tencent search.
+#[derive(Clone, Debug)]
+pub struct BeamResult {
+    /// The best score the search found (the record replays to it).
+    pub score: u32,
+    /// Where each piece of the best line went.
+    pub positions: Vec<Pos>,
+    /// The op record of the best line.
+    pub record: Record,
+    /// True when every piece asked for was searched (neither stopped nor emptied).
+    pub complete: bool,
+    /// How the search ended.
+    pub end: SearchEnd,
+    /// Pieces the beam placed (the record may be shorter: it ends at the best line's last
+    /// scoring lock).
+    pub placed: usize,
+}
+
+/// For each piece index k, how many pieces from k + 1 on the next I piece is (1: piece k + 1
+/// is an I), 0 when no I follows.
+fn upcoming_i(pieces: &[Piece]) -> Vec<u32> {
+    let mut out = vec![0u32; pieces.len()];
+    let mut next: Option<usize> = None;
+    for k in (0..pieces.len()).rev() {
+        out[k] = next.map_or(0, |i| (i - k) as u32);
+        if pieces[k].shape == crate::piece::Shape::I {
+            next = Some(k);
+        }
+    }
+    out
+}
+
+/// Lines cleared x the piece's own cells in them, and the landing height.
+fn move_features(board: &Board, piece: Piece, pos: Pos, lines: u32) -> Move {
+    let cells = piece.shape.cells(pos.state);
+    let (mut lo, mut hi) = (i8::MAX, i8::MIN);
+    for (_, dy) in cells {
+        lo = lo.min(pos.y + dy);
+        hi = hi.max(pos.y + dy);
+    }
+    let eroded = if lines == 0 {
+        0
+    } else {
+        let mut placed = *board;
+        for (dx, dy) in cells {
+            if pos.y + dy >= 0 {
+                placed.fill((pos.x + dx) as usize, (pos.y + dy) as usize);
+            }
+        }
+        let full = placed.full_rows();
+        let own = cells
+            .iter()
+            .filter(|&&(_, dy)| pos.y + dy >= 0 && full >> (pos.y + dy) & 1 == 1)
+            .count() as u32;
+        own * lines
+    };
+    Move {
+        landing_height: HEIGHT as f64 - (lo as f64 + hi as f64) / 2.0,
+        lines,
+        eroded_cells: eroded,
+        upcoming_i: 0,
+    }
+}
+
+/// The Tencent game as the beam sees it: the board is the whole state; the last piece of the
+/// sequence never scores, so it is not placed.
+struct TencentGame<'a> {
+    pieces: &'a [Piece],
+    /// `upcoming_i[k]`: pieces from piece k + 1 to the next I (0: none), when the rank
+    /// reads it.
+    upcoming_i: Vec<u32>,
+    total: usize,
+    cfg: &'a BeamConfig,
+}
+
+impl BeamGame for TencentGame<'_> {
+    type State = Board;
+    type Move = Pos;
+    type Scratch = Vec<Pos>;
+
+    fn start(&self) -> Board {
+        Board::EMPTY
+    }
+
+    fn steps(&self) -> usize {
+        self.total
+    }
+
+    #[inline]
+    fn expand(
+        &self,
+        k: usize,
+        board: &Board,
+        score: u32,
+        placements: &mut Vec<Pos>,
+        emit: &mut impl FnMut(Pos, Board, u32, f64),
+    ) {
+        let piece = self.pieces[k];
+        let next = self.pieces.get(k + 1).copied();
+        let cfg = self.cfg;
+        placements.clear();
+        movegen::placements(board, piece, cfg.moves, placements);
+        let uses_move = cfg.evaluator.uses_move();
+        for &pos in placements.iter() {
+            let lock = tencent::lock(board, piece.shape, pos);
+            if lock.top_out || !cfg.evaluator.weights.clear_allowed(lock.lines, lock.cells) {
+                continue;
+            }
+            if let Some(np) = next {
+                if tencent::spawn_blocked(&lock.board, np) {
+                    continue;
+                }
+            }
+            let score = score + lock.gain();
+            let mut mv = if uses_move {
+                move_features(board, piece, pos, lock.lines)
+            } else {
+                Move::default()
+            };
+            mv.upcoming_i = self.upcoming_i.get(k).copied().unwrap_or(0);
+            emit(
+                pos,
+                lock.board,
+                score,
+                cfg.evaluator.rank(&lock.board, &mv, score),
+            );
+        }
+    }
+}
+
+/// Searches `pieces` (the game's whole sequence). Places every piece but the last, which
+/// never scores, or `limit` pieces when given. Stops early, with the best line so far, when
+/// `stop` is set.
+pub fn search(
+    pieces: &[Piece],
+    limit: Option<usize>,
+    cfg: &BeamConfig,
+    stop: &AtomicBool,
+    report: impl FnMut(&StepReport),
+) -> BeamResult {
+    let total = limit
+        .unwrap_or(usize::MAX)
+        .min(pieces.len().saturating_sub(1));
+    let upcoming_i = if cfg.evaluator.uses_upcoming() {
+        upcoming_i(pieces)
+    } else {
+        Vec::new()
+    };
+    let game = TencentGame {
+        pieces,
+        upcoming_i,
+        total,
+        cfg,
+    };
+    let line = search_game(&game, cfg.beam, stop, report);
+    let record = rebuild_record(pieces, &line.moves, cfg.moves);
+    BeamResult {
+        score: line.score,
+        positions: line.moves,
+        record,
+        complete: line.end == SearchEnd::Finished,
+        end: line.end,
+        placed: line.placed,
+    }
+}
+
+/// The op record that places each piece at its position, path by path.
+pub fn rebuild_record(pieces: &[Piece], positions: &[Pos], moves: MoveSet) -> Record {
+    let mut board = Board::EMPTY;
+    let mut paths: Vec<Vec<Op>> = Vec::with_capacity(positions.len());
+    for (k, &pos) in positions.iter().enumerate() {
+        let piece = pieces[k];
+        let ops =
+            movegen::path(&board, piece, pos, moves).expect("every kept placement has a path");
+        paths.push(ops);
+        board = tencent::lock(&board, piece.shape, pos).board;
+    }
+    Record::from_paths(paths.iter().map(|p| p.as_slice()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn upcoming_i_counts_to_the_next_i() {
+        let pieces: Vec<Piece> = "TIOOISZ"
+            .chars()
+            .map(|c| Piece {
+                shape: crate::piece::Shape::from_letter(c).unwrap(),
+                state: 0,
+            })
+            .collect();
+        assert_eq!(upcoming_i(&pieces), vec![1, 3, 2, 1, 0, 0, 0]);
+    }
+    use crate::eval::tencent::Weights;
+    use crate::games::tencent::replay;
+    use crate::seed::Seed;
+
+    fn run(beam: usize, moves: MoveSet, pieces_limit: usize, threads: usize) -> BeamResult {
+        let pieces = Seed::tencent_geek_4().pieces();
+        let cfg = BeamConfig {
+            beam,
+            moves,
+            evaluator: Evaluator::new(Weights::preset("default").unwrap()),
+        };
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| {
+            search(
+                &pieces,
+                Some(pieces_limit),
+                &cfg,
+                &AtomicBool::new(false),
+                |_| {},
+            )
+        })
+    }
+
+    #[test]
+    fn records_replay_to_the_search_score() {
+        let pieces = Seed::tencent_geek_4().pieces();
+        for moves in [MoveSet::Drop, MoveSet::Reach] {
+            let r = run(50, moves, 400, 2);
+            assert!(r.complete);
+            // the record ends with the best line's last scoring lock
+            assert!((380..=400).contains(&r.positions.len()));
+            let outcome = replay::replay(&Record::parse(&r.record.to_string()).unwrap(), &pieces);
+            assert_eq!(outcome.score, r.score as u64, "{moves:?}");
+            assert_eq!(outcome.pieces, r.positions.len());
+            assert!(r.score > 5000, "{moves:?}: {}", r.score);
+        }
+    }
+
+    #[test]
+    fn same_record_with_one_and_two_threads() {
+        for moves in [MoveSet::Drop, MoveSet::Reach] {
+            let a = run(64, moves, 300, 1);
+            let b = run(64, moves, 300, 2);
+            assert_eq!(a.record, b.record, "{moves:?}");
+            assert_eq!(a.score, b.score);
+        }
+    }
+}
