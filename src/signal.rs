@@ -2,63 +2,59 @@
 //! writes the best it has marked incomplete, and the process then exits 128 + the signal
 //! (130 for Ctrl-C, 143 for `kill`/`timeout`), so scripts and schedulers can tell a cut run
 //! from a finished one. A second signal while the first is being handled ends the process at
-//! once with the same code.
+//! once with the second one's code.
 //!
-//! One place for this so every command stops the same way; the handler only touches atomics
-//! and `_exit`, which are safe in a signal handler.
+//! One place for this so every command stops the same way. The handlers are signal-hook's
+//! async-signal-safe actions: the flag, the signal's number, and for a second signal `_exit`.
 
-use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+use signal_hook::consts::{SIGINT, SIGTERM};
+use signal_hook::flag;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
-/// The signal that asked us to stop (0: none yet).
-static SIGNAL: AtomicI32 = AtomicI32::new(0);
-/// The flag the running command polls.
-static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
-
-extern "C" fn on_signal(sig: libc::c_int) {
-    if SIGNAL.swap(sig, Ordering::SeqCst) != 0 {
-        // Asked twice: the user does not want to wait for the write.
-        unsafe { libc::_exit(128 + sig) };
-    }
-    if let Some(flag) = FLAG.get() {
-        flag.store(true, Ordering::SeqCst);
-    }
-}
+/// The flag the running command polls, and the signal that set it (0: none yet).
+static STOP: OnceLock<(Arc<AtomicBool>, Arc<AtomicUsize>)> = OnceLock::new();
 
 /// Installs the SIGINT and SIGTERM handlers (once; later calls return the same flag) and
 /// returns the flag they set.
 pub fn stop_on_signal() -> Arc<AtomicBool> {
-    let flag = FLAG.get_or_init(|| {
-        let flag = Arc::new(AtomicBool::new(false));
-        for sig in [libc::SIGINT, libc::SIGTERM] {
-            // SAFETY: a zeroed sigaction with a plain handler and an empty mask is valid; the
-            // handler is async-signal-safe (atomics and _exit only).
-            unsafe {
-                let mut action: libc::sigaction = std::mem::zeroed();
-                action.sa_sigaction = on_signal as extern "C" fn(libc::c_int) as usize;
-                action.sa_flags = libc::SA_RESTART;
-                libc::sigemptyset(&mut action.sa_mask);
-                libc::sigaction(sig, &action, std::ptr::null_mut());
+    let (stop, _) = STOP.get_or_init(|| {
+        let stop = Arc::new(AtomicBool::new(false));
+        let signal = Arc::new(AtomicUsize::new(0));
+        // Set by the signals alone (a command may set `stop` itself, on a write error).
+        let signalled = Arc::new(AtomicBool::new(false));
+        for sig in [SIGINT, SIGTERM] {
+            // In this order: a signal that finds one already handled exits at once; the
+            // first one says which signal it was and sets the flags.
+            let installed = flag::register_conditional_shutdown(sig, 128 + sig, signalled.clone())
+                .and_then(|_| flag::register_usize(sig, signal.clone(), sig as usize))
+                .and_then(|_| flag::register(sig, signalled.clone()))
+                .and_then(|_| flag::register(sig, stop.clone()));
+            if let Err(e) = installed {
+                // Without handlers the default action still ends the run, only without the
+                // best line; say so rather than fail the command.
+                eprintln!("beamtris: cannot handle {}: {e}", name(sig));
             }
         }
-        flag
+        (stop, signal)
     });
-    flag.clone()
+    stop.clone()
 }
 
 /// The signal that stopped the run, if one did: `main` exits with 128 + it.
 pub fn interrupted_by() -> Option<i32> {
-    match SIGNAL.load(Ordering::SeqCst) {
+    let (_, signal) = STOP.get()?;
+    match signal.load(Ordering::SeqCst) {
         0 => None,
-        sig => Some(sig),
+        sig => Some(sig as i32),
     }
 }
 
 /// The signal's name for messages and results files.
 pub fn name(sig: i32) -> &'static str {
     match sig {
-        libc::SIGINT => "SIGINT",
-        libc::SIGTERM => "SIGTERM",
+        SIGINT => "SIGINT",
+        SIGTERM => "SIGTERM",
         _ => "a signal",
     }
 }

@@ -16,9 +16,14 @@ fn beamtris(args: &[&str]) -> Output {
         .expect("beamtris runs")
 }
 
-/// A record of three pieces written to a temporary file.
+/// A record of three pieces written to a temporary file of the calling test's own (the tests
+/// run in parallel: one shared file could be read while another test rewrites it).
 fn small_record() -> PathBuf {
-    let p = Path::new(env!("CARGO_TARGET_TMPDIR")).join("show-cli-small.txt");
+    let test = std::thread::current()
+        .name()
+        .unwrap_or("main")
+        .replace("::", "-");
+    let p = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("show-cli-small-{test}.txt"));
     std::fs::write(&p, "N,D18,N,C1,L3,D19,N,R3,D18\n").unwrap();
     p
 }

@@ -88,6 +88,21 @@ impl FourwideUse {
     }
 }
 
+/// The fields every solve results file ends with, whatever the family.
+#[derive(Serialize)]
+pub struct RunCost {
+    pub wall_seconds: f64,
+    /// CPU seconds of the whole process (all threads).
+    pub cpu_seconds: Option<f64>,
+    /// One-minute load average at the start: other work on the machine.
+    pub load_average_at_start: Option<f64>,
+    pub peak_memory_bytes: Option<u64>,
+    pub threads: usize,
+    pub record_file: String,
+    #[serde(flatten)]
+    pub run: RunInfo,
+}
+
 /// The results file of a solve.
 #[derive(Serialize)]
 pub struct SolveReport {
@@ -128,16 +143,9 @@ pub struct SolveReport {
     pub end_reason: replay::EndReason,
     /// Score of the replay after every 1000 pieces (1000, 2000, ...).
     pub score_every_1000: Vec<u64>,
-    pub wall_seconds: f64,
-    /// CPU seconds of the whole process (all threads).
-    pub cpu_seconds: Option<f64>,
-    /// One-minute load average at the start: other work on the machine.
-    pub load_average_at_start: Option<f64>,
-    pub peak_memory_bytes: Option<u64>,
-    pub threads: usize,
-    pub record_file: String,
+    /// Time, memory, threads, the record's path and the run's provenance.
     #[serde(flatten)]
-    pub run: RunInfo,
+    pub cost: RunCost,
 }
 
 /// Why a record places `record` pieces of the `target`, in words for the results file.
@@ -365,13 +373,15 @@ pub fn run(args: &Args) -> Result<()> {
         lines: outcome.lines,
         end_reason: outcome.end_reason,
         score_every_1000: checkpoints,
-        wall_seconds,
-        cpu_seconds: process_cpu_seconds(),
-        load_average_at_start: load_at_start,
-        peak_memory_bytes: peak_memory_bytes(),
-        threads,
-        record_file: record_file.display().to_string(),
-        run: run_info,
+        cost: RunCost {
+            wall_seconds,
+            cpu_seconds: process_cpu_seconds(),
+            load_average_at_start: load_at_start,
+            peak_memory_bytes: peak_memory_bytes(),
+            threads,
+            record_file: record_file.display().to_string(),
+            run: run_info,
+        },
     };
     let json = write_report(&out, &report)?;
     eprintln!(
@@ -423,14 +433,9 @@ pub struct GuidelineSolveReport {
     pub beam: usize,
     pub weights_name: String,
     pub weights: GuidelineWeights,
-    pub wall_seconds: f64,
-    pub cpu_seconds: Option<f64>,
-    pub load_average_at_start: Option<f64>,
-    pub peak_memory_bytes: Option<u64>,
-    pub threads: usize,
-    pub record_file: String,
+    /// Time, memory, threads, the record's path and the run's provenance.
     #[serde(flatten)]
-    pub run: RunInfo,
+    pub cost: RunCost,
 }
 
 /// `solve` on a guideline game: the beam over board, hold, combo and back-to-back; the
@@ -552,13 +557,15 @@ fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
         beam: args.beam,
         weights_name,
         weights,
-        wall_seconds,
-        cpu_seconds: process_cpu_seconds(),
-        load_average_at_start: load_at_start,
-        peak_memory_bytes: peak_memory_bytes(),
-        threads,
-        record_file: record_file.display().to_string(),
-        run: run_info,
+        cost: RunCost {
+            wall_seconds,
+            cpu_seconds: process_cpu_seconds(),
+            load_average_at_start: load_at_start,
+            peak_memory_bytes: peak_memory_bytes(),
+            threads,
+            record_file: record_file.display().to_string(),
+            run: run_info,
+        },
     };
     let json = write_report(&out, &report)?;
     eprintln!(
