@@ -8,6 +8,7 @@ pub mod play;
 pub mod report;
 pub mod show;
 pub mod solve;
+pub mod tbp;
 pub mod tune;
 pub mod verify;
 

@@ -74,6 +74,19 @@ pub fn visible(game: &Game, locks: usize, state: &State, previews: usize) -> (Ga
 /// chooses the step. `None` when every placement of the piece in play (and of the one hold
 /// offers) tops out.
 pub fn decide(game: &Game, locks: usize, state: &State, player: &Player) -> Option<Decision> {
+    decide_until(game, locks, state, player, &AtomicBool::new(false))
+}
+
+/// [`decide`] whose search stops between two pieces once `stop` is set (a time budget, a
+/// front end that quits) and plays the first move of the best-ranked line of the last piece
+/// it reached: a front end waiting on a clock needs some move in time.
+pub fn decide_until(
+    game: &Game,
+    locks: usize,
+    state: &State,
+    player: &Player,
+    stop: &AtomicBool,
+) -> Option<Decision> {
     let Player {
         previews,
         beam,
@@ -93,8 +106,7 @@ pub fn decide(game: &Game, locks: usize, state: &State, player: &Player) -> Opti
         },
         start: *state,
     };
-    let never = AtomicBool::new(false);
-    let line = beam::search_game(&search, beam, &never, |_| {});
+    let line = beam::search_game(&search, beam, stop, |_| {});
     let chosen = line.moves.first().copied()?;
     if let Some(f) = fourwide {
         if f.is_step(state, &advance(game, locks, state, &chosen)) {

@@ -1,0 +1,88 @@
+//! `beamtris tbp`: serve the Tetris Bot Protocol on stdin/stdout (docs/tbp.md).
+
+use crate::error::{Error, Result};
+use crate::eval::guideline::{GuidelineEvaluator, GuidelineWeights};
+use crate::games::guideline::{ComboTable, Objective, Rules};
+use crate::games::srs::RotationSystem;
+use crate::protocols::tbp::{self, Config};
+use std::time::Duration;
+
+/// Play as a TBP bot: JSON messages on stdin, answers on stdout, notes on stderr.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// States the search keeps per piece (the online player's default).
+    #[arg(long, default_value_t = super::play::DEFAULT_BEAM)]
+    pub beam: usize,
+    /// Milliseconds a suggestion may take: the search stops at the next piece after this and
+    /// plays the best line it has. The default keeps a decision under half a second.
+    #[arg(long, default_value_t = DEFAULT_THINK_MS)]
+    pub think_ms: u64,
+    /// Previews of the queue the search reads at most, after the piece in play (TETR.IO
+    /// shows 5; 0 ranks the piece in play alone). A piece the 7-bag makes certain right after
+    /// them is read too.
+    #[arg(long, default_value_t = super::play::DEFAULT_PREVIEWS)]
+    pub previews: usize,
+    /// A guideline preset (attack, points) or a weights file.
+    #[arg(long, default_value = "attack")]
+    pub weights: String,
+    /// The kick table of the front end's game: srs, or srs-plus (TETR.IO, with 180° turns).
+    #[arg(long, value_enum, default_value_t = RotationArg::SrsPlus)]
+    pub rotation: RotationArg,
+    /// How combos add attack: guideline (the classic table) or tetrio (TETR.IO's multiplier).
+    #[arg(long, value_enum, default_value_t = ComboArg::Guideline)]
+    pub combo_table: ComboArg,
+    /// The search's threads (one: the budget is one core's).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+}
+
+/// The think time that keeps a decision under half a second of wall time: the search stops
+/// at the first piece boundary after it, and a step of beam 1 000 takes a few milliseconds.
+pub const DEFAULT_THINK_MS: u64 = 400;
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RotationArg {
+    Srs,
+    SrsPlus,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ComboArg {
+    Guideline,
+    Tetrio,
+}
+
+/// The bot's settings from the flags, checked.
+pub fn config(args: &Args) -> Result<Config> {
+    crate::limits::check_beam("--beam", args.beam)?;
+    if args.think_ms == 0 {
+        return Err(Error("--think-ms 0: give at least 1".into()));
+    }
+    let weights = GuidelineWeights::resolve(&args.weights)?;
+    let (_, pool) = super::thread_pool(Some(args.threads))?;
+    Ok(Config {
+        rules: Rules {
+            rotation: match args.rotation {
+                RotationArg::Srs => RotationSystem::Srs,
+                RotationArg::SrsPlus => RotationSystem::SrsPlus,
+            },
+            combo_table: match args.combo_table {
+                ComboArg::Guideline => ComboTable::Guideline,
+                ComboArg::Tetrio => ComboTable::Tetrio,
+            },
+            objective: Objective::Attack,
+        },
+        beam: args.beam,
+        previews: args.previews,
+        think: Duration::from_millis(args.think_ms),
+        evaluator: GuidelineEvaluator::new(weights),
+        pool,
+    })
+}
+
+/// Serves the protocol until `quit` or the end of input.
+pub fn run(args: &Args) -> Result<()> {
+    let config = config(args)?;
+    let stdin = std::io::BufReader::new(std::io::stdin());
+    tbp::serve(stdin, std::io::stdout().lock(), &config)
+}

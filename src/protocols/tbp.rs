@@ -1,0 +1,946 @@
+//! The Tetris Bot Protocol (TBP): a front end drives beamtris with JSON lines on stdin and
+//! reads its answers on stdout (docs/tbp.md).
+//!
+//! ```text
+//! beamtris: {"type":"info","name":"beamtris",...}     at launch
+//! front end: {"type":"rules","randomizer":"seven_bag"}
+//! beamtris: {"type":"ready"}
+//! front end: {"type":"start","board":[[null,...],...],"queue":["T","I",...],"hold":null,
+//!             "combo":0,"back_to_back":false}
+//! front end: {"type":"suggest"}
+//! beamtris: {"type":"suggestion","moves":[{"location":{"type":"T","orientation":"north",
+//!             "x":4,"y":0},"spin":"none"},...],"move_info":{...}}
+//! front end: {"type":"play","move":{...}}  {"type":"new_piece","piece":"Z"}  ... stop, quit
+//! ```
+//!
+//! Each `suggest` is decided by the online player ([`online::decide_until`]): a beam over the
+//! board, the hold piece, the piece in play and the previews of the queue, cut at a deadline.
+//! A reader thread parses the input while the search runs, so that `stop` and `quit` cut a
+//! search short instead of waiting behind it (the `suggest` is still answered, with the best
+//! line found so far: front ends pair every `suggest` with the next `suggestion`).
+//!
+//! Nothing a front end sends can panic the bot: a line that is not a message, or a message
+//! beamtris cannot follow, is one line on stderr and the bot keeps serving; a position it
+//! cannot represent (cells above its 24 rows) gets suggestions with no moves, which the
+//! protocol reads as a forfeit.
+
+use crate::error::{printable, Error, Result};
+use crate::eval::guideline::GuidelineEvaluator;
+use crate::games::guideline::board::{Board, HEIGHT, WIDTH};
+use crate::games::guideline::movegen;
+use crate::games::guideline::piece::{fits, Active, Twist};
+use crate::games::guideline::replay::Game;
+use crate::games::guideline::{game, Objective, Rules, Spin, State};
+use crate::piece::Shape;
+use crate::search::guideline::Move;
+use crate::search::online::{self, Player};
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+use std::io::{BufRead, Read, Write};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::{Duration, Instant};
+
+/// Moves a suggestion lists at most: the search's choice, then the other placements of the
+/// piece in play (and of the one hold offers) by their one-piece rank, for a front end whose
+/// rules refuse the first.
+pub const MAX_MOVES: usize = 8;
+/// Bytes a line may hold: a `start` message is a few kilobytes; a front end that sends
+/// megabytes without a newline is broken, and the bot should not buffer it all.
+pub const MAX_LINE: usize = 1 << 20;
+/// Rows of a TBP board.
+pub const TBP_ROWS: usize = 40;
+
+// ---------------------------------------------------------------- wire types
+
+/// A piece's rotation state as TBP names it: spawn, then clockwise.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Orientation {
+    North,
+    East,
+    South,
+    West,
+}
+
+impl Orientation {
+    /// beamtris's rotation state (0 spawn, 1 R, 2, 3 L).
+    pub const fn state(self) -> u8 {
+        self as u8
+    }
+
+    /// The orientation of rotation state `state` (taken mod 4).
+    pub const fn of_state(state: u8) -> Orientation {
+        match state & 3 {
+            0 => Orientation::North,
+            1 => Orientation::East,
+            2 => Orientation::South,
+            _ => Orientation::West,
+        }
+    }
+}
+
+/// Where a piece is, as TBP says it: its type, orientation, and the cell that SRS turns it
+/// about (x from the left, y from the bottom).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Location {
+    #[serde(rename = "type")]
+    pub piece: Shape,
+    pub orientation: Orientation,
+    pub x: i32,
+    pub y: i32,
+}
+
+/// A move of the protocol: where the piece locks and how it got there.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct TbpMove {
+    pub location: Location,
+    pub spin: Spin,
+}
+
+/// A message from the front end. Unknown types are ignored, as the protocol asks; unknown
+/// attributes too (serde's default).
+#[derive(Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum FrontendMessage {
+    Rules(RulesMessage),
+    Start(StartMessage),
+    Stop,
+    Suggest,
+    Play {
+        #[serde(rename = "move")]
+        mv: TbpMove,
+    },
+    NewPiece {
+        piece: Shape,
+    },
+    Quit,
+    #[serde(other)]
+    Unknown,
+}
+
+/// `rules`: only the randomizer extension says anything yet.
+#[derive(Debug, Default, Deserialize)]
+pub struct RulesMessage {
+    /// Kept as JSON: a value this bot does not know reads as `unknown`, never an error.
+    #[serde(default)]
+    pub randomizer: Option<serde_json::Value>,
+}
+
+/// `start`: the position to play from.
+#[derive(Debug, Deserialize)]
+pub struct StartMessage {
+    /// Rows from the bottom, each ten cells: `null` or a letter (a piece's or `G`).
+    pub board: Vec<Vec<Option<String>>>,
+    pub queue: Vec<Shape>,
+    pub hold: Option<Shape>,
+    /// Consecutive clearing locks so far (0 when left out).
+    #[serde(default)]
+    pub combo: u32,
+    #[serde(default)]
+    pub back_to_back: bool,
+    /// The randomizer's state at the end of the queue (the randomizer extension).
+    #[serde(default)]
+    pub randomizer: Option<serde_json::Value>,
+}
+
+/// A message to the front end.
+#[derive(Debug, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum BotMessage {
+    Info {
+        name: &'static str,
+        version: &'static str,
+        author: &'static str,
+        features: &'static [&'static str],
+    },
+    Ready,
+    Suggestion {
+        moves: Vec<TbpMove>,
+        move_info: MoveInfo,
+    },
+}
+
+/// What a suggestion cost (the `move_info` extension).
+#[derive(Debug, Serialize)]
+pub struct MoveInfo {
+    /// Pieces the search placed in each line.
+    pub depth: usize,
+    pub extra: String,
+}
+
+/// The `info` message beamtris sends at launch.
+pub fn info() -> BotMessage {
+    BotMessage::Info {
+        name: "beamtris",
+        version: env!("CARGO_PKG_VERSION"),
+        author: "the beamtris authors",
+        features: &["randomizer", "move_info"],
+    }
+}
+
+// ---------------------------------------------------------------- geometry
+
+/// The box cell (x, y up) of the cell TBP locates a piece by, in rotation state `state`:
+/// the turning point of J L S T Z (the box centre); for I the middle-left cell of its
+/// spawn row, which the turns carry to the middle-top, middle-right and middle-bottom; for O
+/// its bottom-left cell, then the top-left, top-right and bottom-right (the O's cells never
+/// move, its reference cell goes round them).
+pub const fn centre(shape: Shape, state: u8) -> (i8, i8) {
+    match (shape, state & 3) {
+        (Shape::I, 0) => (1, 2),
+        (Shape::I, 1) => (2, 2),
+        (Shape::I, 2) => (2, 1),
+        (Shape::I, _) => (1, 1),
+        (Shape::O, 0) => (1, 1),
+        (Shape::O, 1) => (1, 2),
+        (Shape::O, 2) => (2, 2),
+        (Shape::O, _) => (2, 1),
+        _ => (1, 1),
+    }
+}
+
+/// The TBP location of a piece at rest.
+pub fn location_of(piece: &Active) -> Location {
+    let (cx, cy) = centre(piece.shape, piece.state);
+    Location {
+        piece: piece.shape,
+        orientation: Orientation::of_state(piece.state),
+        x: (piece.x + cx) as i32,
+        y: (piece.y + cy) as i32,
+    }
+}
+
+/// The piece at `location` (its box origin), its last move the one `spin` implies for the
+/// spin check; `None` when the box would lie out of any board's reach.
+pub fn active_of(location: &Location, spin: Spin) -> Option<Active> {
+    let state = location.orientation.state();
+    let (cx, cy) = centre(location.piece, state);
+    let x = i8::try_from(location.x - cx as i32).ok()?;
+    let y = i8::try_from(location.y - cy as i32).ok()?;
+    Some(Active {
+        shape: location.piece,
+        state,
+        x,
+        y,
+        twist: match spin {
+            Spin::None => Twist::None,
+            Spin::Mini => Twist::Rotated,
+            Spin::Full => Twist::RotatedFifth,
+        },
+    })
+}
+
+// ---------------------------------------------------------------- 7-bag
+
+/// Shapes as a bit set, bit `Shape::index`.
+type ShapeSet = u8;
+const ALL_SHAPES: ShapeSet = 0x7f;
+
+/// What a 7-bag randomizer says of the piece after the queue. A bag boundary falls before
+/// every index `i ≡ phase (mod 7)` of the pieces seen since `start`; each phase stays a
+/// candidate while every bag it cuts holds distinct pieces. When every candidate puts six
+/// pieces of one bag at the end of the queue, the seventh is certain.
+#[derive(Clone, Debug)]
+pub struct SevenBag {
+    /// The last six pieces seen (older ones can no longer share a bag with a new one).
+    recent: VecDeque<Shape>,
+    /// Pieces seen, the ones `start` said were drawn before its queue included.
+    count: usize,
+    /// Candidate phases, bit p for phase p.
+    phases: u8,
+}
+
+impl SevenBag {
+    /// The tracker after `queue`, with `bag_state` (the pieces left in the bag after the queue,
+    /// when the front end says) fixing the phase.
+    pub fn new(queue: &[Shape], bag_state: Option<ShapeSet>) -> SevenBag {
+        let mut bag = SevenBag {
+            recent: VecDeque::with_capacity(7),
+            count: 0,
+            phases: ALL_SHAPES,
+        };
+        if let Some(left) = bag_state.filter(|&s| s != 0) {
+            // The bag at the queue's end has drawn 7 − |left| pieces. Those not in the queue
+            // were drawn before it: count them first, so a boundary falls where phase 0 is.
+            let drawn = 7 - left.count_ones() as usize;
+            let before = drawn.saturating_sub(queue.len());
+            let in_queue: ShapeSet = queue
+                .iter()
+                .rev()
+                .take(drawn)
+                .fold(0, |s, p| s | 1 << p.index());
+            let earlier = ALL_SHAPES & !left & !in_queue;
+            for shape in Shape::ALL
+                .into_iter()
+                .filter(|p| earlier & 1 << p.index() != 0)
+                .take(before)
+            {
+                bag.push(shape);
+            }
+            let total = before + queue.len();
+            bag.phases = 1 << ((total + 7 - drawn % 7) % 7);
+        }
+        for &p in queue {
+            bag.push(p);
+        }
+        bag
+    }
+
+    /// A new piece at the end of the queue.
+    pub fn push(&mut self, piece: Shape) {
+        let i = self.count;
+        for p in 0..7 {
+            if self.phases & 1 << p == 0 {
+                continue;
+            }
+            // The bag holding piece i began at most (i − p) mod 7 pieces ago.
+            let since = (i + 7 - p) % 7;
+            let clash = self.recent.iter().rev().take(since).any(|&q| q == piece);
+            if clash {
+                self.phases &= !(1 << p);
+            }
+        }
+        if self.recent.len() == 6 {
+            self.recent.pop_front();
+        }
+        self.recent.push_back(piece);
+        self.count += 1;
+    }
+
+    /// Whether some phase still explains every piece seen.
+    pub fn consistent(&self) -> bool {
+        self.phases != 0
+    }
+
+    /// The piece after the queue, when the bag leaves only one.
+    pub fn next(&self) -> Option<Shape> {
+        let n = self.count;
+        if self.phases == 0 || n < 6 || self.phases & 1 << ((n - 6) % 7) == 0 {
+            return None;
+        }
+        // Every candidate must put a boundary six pieces back: one candidate left.
+        if self.phases.count_ones() != 1 {
+            return None;
+        }
+        let seen: ShapeSet = self.recent.iter().fold(0, |s, p| s | 1 << p.index());
+        let left = ALL_SHAPES & !seen;
+        (left.count_ones() == 1).then(|| Shape::from_index(left.trailing_zeros() as usize))
+    }
+}
+
+/// The `bag_state` of a `start` message's `seven_bag` randomizer object, when it is one.
+fn bag_state(randomizer: &Option<serde_json::Value>) -> Option<ShapeSet> {
+    let r = randomizer.as_ref()?;
+    if r.get("type")?.as_str()? != "seven_bag" {
+        return None;
+    }
+    let mut set = 0;
+    for p in r.get("bag_state")?.as_array()? {
+        let shape: Shape = serde_json::from_value(p.clone()).ok()?;
+        set |= 1 << shape.index();
+    }
+    (set != 0).then_some(set)
+}
+
+// ---------------------------------------------------------------- the position
+
+/// The game as the front end last told it: the state between pieces, the queue (the piece
+/// in play first), and the bag tracker under a 7-bag randomizer.
+#[derive(Clone, Debug)]
+pub struct Position {
+    pub state: State,
+    pub queue: VecDeque<Shape>,
+    pub bag: Option<SevenBag>,
+    /// Why beamtris cannot play this position (it suggests no moves until the next `start`).
+    pub unplayable: Option<String>,
+}
+
+impl Position {
+    /// The position of a `start` message; `seven_bag` when the rules named that randomizer.
+    pub fn from_start(start: &StartMessage, seven_bag: bool) -> Position {
+        let queue: Vec<Shape> = start.queue.clone();
+        let bag = seven_bag.then(|| SevenBag::new(&queue, bag_state(&start.randomizer)));
+        let (board, unplayable) = match board_of(&start.board) {
+            Ok(b) => (b, None),
+            Err(why) => (Board::EMPTY, Some(why)),
+        };
+        Position {
+            state: State {
+                board,
+                hold: start.hold,
+                // TBP counts the clears in a row; beamtris's counter is −1 before the first.
+                combo: start.combo.min(1 << 20) as i32 - 1,
+                b2b: start.back_to_back,
+            },
+            queue: queue.into(),
+            bag,
+            unplayable,
+        }
+    }
+
+    /// A piece added to the end of the queue.
+    pub fn new_piece(&mut self, piece: Shape) -> Option<String> {
+        self.queue.push_back(piece);
+        let bag = self.bag.as_mut()?;
+        bag.push(piece);
+        if bag.consistent() {
+            return None;
+        }
+        self.bag = None;
+        Some(format!(
+            "new_piece {}: the pieces since start fit no 7-bag; reading the queue alone from now on",
+            piece.letter()
+        ))
+    }
+
+    /// Plays `mv` as the front end did: the piece is written where the move says, the hold
+    /// taken when its type is not the piece in play, lines cleared, combo and back-to-back
+    /// carried on (back-to-back by the front end's spin, the game being the front end's).
+    pub fn play(&mut self, mv: &TbpMove, rules: &Rules) -> std::result::Result<(), String> {
+        let piece = mv.location.piece;
+        let current = *self
+            .queue
+            .front()
+            .ok_or("no piece in play (the queue is empty)")?;
+        let mut before = self.state;
+        let used = if piece == current {
+            1
+        } else if self.state.hold == Some(piece) {
+            before.hold = Some(current);
+            1
+        } else if self.state.hold.is_none() && self.queue.get(1) == Some(&piece) {
+            before.hold = Some(current);
+            2
+        } else {
+            return Err(format!(
+                "a {} is neither the piece in play ({}) nor the one hold gives",
+                piece.letter(),
+                current.letter()
+            ));
+        };
+        let active = active_of(&mv.location, mv.spin).ok_or("the location is off the board")?;
+        check_fits(&self.state.board, &active)?;
+        let (mut after, lock) = game::lock(&before, &active, rules.combo_table);
+        if lock.lock_out {
+            return Err("the piece locks entirely above row 19 (lock out)".into());
+        }
+        if lock.lines > 0 {
+            after.b2b = lock.lines == 4 || mv.spin != Spin::None;
+        }
+        self.state = after;
+        self.queue.drain(..used);
+        Ok(())
+    }
+}
+
+/// Why `piece` cannot be written on `board`: a cell off the sides or floor, above
+/// beamtris's 24 rows, or on a filled cell.
+fn check_fits(board: &Board, piece: &Active) -> std::result::Result<(), String> {
+    if fits(board, piece.shape, piece.state, piece.x, piece.y) {
+        return Ok(());
+    }
+    let cells = piece.cells();
+    if cells
+        .iter()
+        .any(|&(x, y)| y >= HEIGHT as i8 && (0..WIDTH as i8).contains(&x))
+    {
+        return Err(format!(
+            "a cell above row {} (beamtris's board has {HEIGHT} rows)",
+            HEIGHT - 1
+        ));
+    }
+    Err("the piece overlaps a filled cell or leaves the board".into())
+}
+
+/// The board of a `start` message: rows from the bottom, ten cells each.
+fn board_of(rows: &[Vec<Option<String>>]) -> std::result::Result<Board, String> {
+    let mut board = Board::EMPTY;
+    for (y, row) in rows.iter().enumerate() {
+        if row.len() != WIDTH {
+            return Err(format!(
+                "board row {y} has {} cells, not {WIDTH}",
+                row.len()
+            ));
+        }
+        for (x, cell) in row.iter().enumerate() {
+            if cell.is_none() {
+                continue;
+            }
+            if y >= HEIGHT {
+                return Err(format!(
+                    "board cell ({x}, {y}) is filled: beamtris's board has {HEIGHT} rows \
+                     (0 to {})",
+                    HEIGHT - 1
+                ));
+            }
+            board.fill(x, y);
+        }
+    }
+    Ok(board)
+}
+
+// ---------------------------------------------------------------- thinking
+
+/// How the bot decides.
+pub struct Config {
+    pub rules: Rules,
+    pub beam: usize,
+    /// Previews of the queue the search reads at most (the piece in play not counted).
+    pub previews: usize,
+    /// Time from `suggest` after which the search stops at the next piece.
+    pub think: Duration,
+    pub evaluator: GuidelineEvaluator,
+    /// The search's threads (one, for the budget of one core).
+    pub pool: rayon::ThreadPool,
+}
+
+/// The window a search sees: the game of its pieces (the hold slot's shape first when held,
+/// as the online player counts), and the number of previews.
+fn window(pos: &Position, config: &Config) -> Option<(Game, usize)> {
+    let current = *pos.queue.front()?;
+    let seen = pos.queue.len() - 1;
+    let mut previews: Vec<Shape> = pos
+        .queue
+        .iter()
+        .skip(1)
+        .take(config.previews)
+        .copied()
+        .collect();
+    if seen <= config.previews {
+        if let Some(next) = pos.bag.as_ref().and_then(SevenBag::next) {
+            previews.push(next);
+        }
+    }
+    let mut pieces: Vec<Shape> = pos.state.hold.into_iter().collect();
+    pieces.push(current);
+    let n = previews.len();
+    pieces.extend(previews);
+    let length = n + pos.state.hold.is_some() as usize;
+    Some((window_game(config.rules, length.max(1), pieces), n))
+}
+
+/// A guideline game of `pieces`; one place builds it, for the day `Game` grows a field.
+fn window_game(rules: Rules, length: usize, pieces: Vec<Shape>) -> Game {
+    Game {
+        rules,
+        length,
+        pieces,
+    }
+}
+
+/// Every move of the piece in play (and of the piece hold gives, when it differs) that
+/// neither locks out nor blocks the next known piece's spawn, best one-piece rank first.
+fn ranked_moves(game: &Game, state: &State, evaluator: &GuidelineEvaluator) -> Vec<Move> {
+    let pieces = &game.pieces;
+    let index = state.next_index(0);
+    let current = pieces[index];
+    let mut options = vec![(current, false, state.hold)];
+    match state.hold {
+        Some(h) if h != current => options.push((h, true, Some(current))),
+        None => {
+            if let Some(&next) = pieces.get(index + 1).filter(|&&n| n != current) {
+                options.push((next, true, Some(current)));
+            }
+        }
+        _ => {}
+    }
+    let mut ranked: Vec<(f64, Move)> = Vec::new();
+    let mut placements = Vec::new();
+    for (shape, hold, slot) in options {
+        let before = State {
+            hold: slot,
+            ..*state
+        };
+        placements.clear();
+        movegen::placements(&state.board, shape, game.rules.rotation, &mut placements);
+        for &p in &placements {
+            let (after, lock) = game::lock(&before, &p.active(), game.rules.combo_table);
+            if lock.lock_out {
+                continue;
+            }
+            if let Some(&next) = pieces.get(after.next_index(1)) {
+                if Active::spawn(&after.board, next).is_none() {
+                    continue;
+                }
+            }
+            let gain = match game.rules.objective {
+                Objective::Points => lock.earned.points,
+                Objective::Attack => lock.earned.attack,
+            };
+            ranked.push((evaluator.rank(&after, gain), Move { placement: p, hold }));
+        }
+    }
+    ranked.sort_by(|a, b| a.0.total_cmp(&b.0));
+    ranked.into_iter().map(|(_, m)| m).collect()
+}
+
+/// The TBP move that plays `mv` on `board`: the location where the shortest op path to its
+/// placement rests (in the rotation state that path ends in, which for S, Z and I may not be
+/// the placement's first state with those cells).
+fn tbp_move(board: &Board, mv: &Move, rules: &Rules) -> Option<TbpMove> {
+    let ops = movegen::path(board, &mv.placement, rules.rotation)?;
+    let mut piece = Active::spawn(board, mv.placement.shape)?;
+    for op in ops {
+        piece = piece.apply(board, op, rules.rotation);
+    }
+    Some(TbpMove {
+        location: location_of(&piece.hard_dropped(board)),
+        spin: mv.placement.spin,
+    })
+}
+
+/// A suggestion and how it was found.
+pub struct Suggestion {
+    pub moves: Vec<TbpMove>,
+    pub info: MoveInfo,
+    /// Why there are no moves, when there are none.
+    pub empty_because: Option<String>,
+}
+
+/// The moves beamtris suggests in `pos`, best first: the first move of the beam's best line
+/// over the visible pieces, then the others by one-piece rank. The search stops between two
+/// pieces once `stop` is set.
+pub fn suggest(pos: &Position, config: &Config, stop: &AtomicBool) -> Suggestion {
+    let start = Instant::now();
+    let empty = |why: String| Suggestion {
+        moves: Vec::new(),
+        info: MoveInfo {
+            depth: 0,
+            extra: why.clone(),
+        },
+        empty_because: Some(why),
+    };
+    if let Some(why) = &pos.unplayable {
+        return empty(format!("the position is not playable: {why}"));
+    }
+    let Some((game, previews)) = window(pos, config) else {
+        return empty("no piece in play (the queue is empty)".into());
+    };
+    let chosen = (previews > 0)
+        .then(|| {
+            let player = Player {
+                previews,
+                beam: config.beam,
+                evaluator: &config.evaluator,
+                fourwide: None,
+            };
+            config
+                .pool
+                .install(|| online::decide_until(&game, 0, &pos.state, &player, stop))
+        })
+        .flatten()
+        .map(|d| d.mv);
+    let mut moves: Vec<Move> = chosen.into_iter().collect();
+    for m in ranked_moves(&game, &pos.state, &config.evaluator) {
+        if moves.len() >= MAX_MOVES {
+            break;
+        }
+        if !moves.contains(&m) {
+            moves.push(m);
+        }
+    }
+    let moves: Vec<TbpMove> = moves
+        .iter()
+        .filter_map(|m| tbp_move(&pos.state.board, m, &config.rules))
+        .collect();
+    let depth = if chosen.is_some() { game.length } else { 1 };
+    let info = MoveInfo {
+        depth,
+        extra: format!(
+            "beam {}, {} previews{}, {:.0} ms{}",
+            config.beam,
+            previews,
+            if pos.state.hold.is_some() {
+                " and hold"
+            } else {
+                ""
+            },
+            start.elapsed().as_secs_f64() * 1000.0,
+            if stop.load(Ordering::Relaxed) {
+                ", stopped early"
+            } else {
+                ""
+            }
+        ),
+    };
+    let empty_because = moves
+        .is_empty()
+        .then(|| "every placement tops out".to_string());
+    Suggestion {
+        moves,
+        info,
+        empty_because,
+    }
+}
+
+// ---------------------------------------------------------------- the session
+
+/// What the reader thread hands the session.
+enum Incoming {
+    Message(usize, FrontendMessage),
+    /// A line that is no message beamtris can read: its number and why.
+    Bad(usize, String),
+    /// End of input, or a read error (said on stderr).
+    End,
+}
+
+/// Reads lines from `input`, parses them, and counts `stop` and `quit` in `interrupts` as
+/// soon as they are read, so that a search can see them. The end of input is no interrupt:
+/// a script that writes its messages and closes the pipe still gets its answers.
+fn read_messages(
+    mut input: impl BufRead,
+    tx: mpsc::Sender<Incoming>,
+    interrupts: Arc<AtomicUsize>,
+) {
+    let mut number = 0;
+    loop {
+        number += 1;
+        let mut buf = Vec::new();
+        let read = (&mut input)
+            .take(MAX_LINE as u64 + 1)
+            .read_until(b'\n', &mut buf);
+        let incoming = match read {
+            Ok(0) => Incoming::End,
+            Err(e) => {
+                eprintln!("beamtris tbp: reading line {number}: {e}; stopping");
+                Incoming::End
+            }
+            Ok(_) if buf.len() > MAX_LINE => {
+                skip_line(&mut input);
+                Incoming::Bad(number, format!("longer than {MAX_LINE} bytes; ignored"))
+            }
+            Ok(_) => match parse_line(&buf) {
+                Ok(Some(msg)) => Incoming::Message(number, msg),
+                Ok(None) => continue,
+                Err(why) => Incoming::Bad(number, why),
+            },
+        };
+        let interrupt = matches!(
+            incoming,
+            Incoming::Message(_, FrontendMessage::Stop | FrontendMessage::Quit)
+        );
+        if interrupt {
+            interrupts.fetch_add(1, Ordering::SeqCst);
+        }
+        let end = matches!(incoming, Incoming::End);
+        if tx.send(incoming).is_err() || end {
+            return;
+        }
+    }
+}
+
+/// Reads on to the end of an overlong line.
+fn skip_line(input: &mut impl BufRead) {
+    loop {
+        let mut buf = Vec::new();
+        match input.take(MAX_LINE as u64).read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => return,
+            Ok(_) if buf.ends_with(b"\n") => return,
+            Ok(_) => {}
+        }
+    }
+}
+
+/// The message on one line; `None` for a blank line.
+pub fn parse_line(bytes: &[u8]) -> std::result::Result<Option<FrontendMessage>, String> {
+    let text = std::str::from_utf8(bytes).map_err(|_| "not UTF-8; ignored".to_string())?;
+    if text.trim().is_empty() {
+        return Ok(None);
+    }
+    let value: serde_json::Value = serde_json::from_str(text)
+        .map_err(|e| format!("not JSON ({}); ignored", crate::error::json_error(&e)))?;
+    let Some(kind) = value
+        .get("type")
+        .and_then(|t| t.as_str())
+        .map(str::to_string)
+    else {
+        return Err("not a message (no \"type\" string); ignored".into());
+    };
+    serde_json::from_value(value).map(Some).map_err(|e| {
+        format!(
+            "{}: {}; ignored",
+            printable(&kind),
+            printable(&e.to_string())
+        )
+    })
+}
+
+/// The session: the rules, the position, and how many interrupts it has acted on (a search
+/// runs while none is pending: one read but not yet acted on means the search is moot).
+struct Session<'a, W: Write> {
+    out: W,
+    config: &'a Config,
+    seven_bag: bool,
+    position: Option<Position>,
+    interrupts: Arc<AtomicUsize>,
+    handled: usize,
+}
+
+/// Why the session ends.
+enum Flow {
+    Serve,
+    Quit,
+}
+
+impl<W: Write> Session<'_, W> {
+    /// Sends `msg` as one line.
+    fn send(&mut self, msg: &BotMessage) -> Result<()> {
+        let line = serde_json::to_string(msg).expect("plain data serialises");
+        writeln!(self.out, "{line}")
+            .and_then(|_| self.out.flush())
+            .map_err(|e| Error(format!("writing to the front end: {e}")))
+    }
+
+    fn handle(&mut self, line: usize, msg: FrontendMessage) -> Result<Flow> {
+        match msg {
+            FrontendMessage::Rules(rules) => {
+                self.seven_bag =
+                    rules.randomizer.as_ref().and_then(|r| r.as_str()) == Some("seven_bag");
+                self.send(&BotMessage::Ready)?;
+            }
+            FrontendMessage::Start(start) => {
+                let pos = Position::from_start(&start, self.seven_bag);
+                if let Some(why) = &pos.unplayable {
+                    warn(
+                        line,
+                        &format!("start: {why}; suggesting no moves in this game"),
+                    );
+                }
+                self.position = Some(pos);
+            }
+            FrontendMessage::Stop => {
+                self.handled += 1;
+                self.position = None;
+            }
+            FrontendMessage::Quit => return Ok(Flow::Quit),
+            FrontendMessage::Suggest => self.suggest(line)?,
+            FrontendMessage::Play { mv } => self.play(line, &mv),
+            FrontendMessage::NewPiece { piece } => match self.position.as_mut() {
+                Some(pos) => {
+                    if let Some(note) = pos.new_piece(piece) {
+                        warn(line, &note);
+                    }
+                }
+                None => warn(line, "new_piece before start; ignored"),
+            },
+            FrontendMessage::Unknown => {}
+        }
+        Ok(Flow::Serve)
+    }
+
+    /// Answers a `suggest`, always with one `suggestion`: front ends pair each `suggest` with
+    /// the next `suggestion`, so even one that a `stop` or `quit` cut short is sent.
+    fn suggest(&mut self, line: usize) -> Result<()> {
+        let Some(pos) = &self.position else {
+            warn(line, "suggest before start: no game; suggesting no moves");
+            return self.send(&BotMessage::Suggestion {
+                moves: Vec::new(),
+                move_info: MoveInfo {
+                    depth: 0,
+                    extra: "no game (suggest before start)".into(),
+                },
+            });
+        };
+        let deadline = Instant::now() + self.config.think;
+        let interrupts = &self.interrupts;
+        let handled = self.handled;
+        let s = until(
+            deadline,
+            || interrupts.load(Ordering::SeqCst) > handled,
+            |stop| suggest(pos, self.config, stop),
+        );
+        if let Some(why) = &s.empty_because {
+            warn(line, &format!("suggest: no moves ({why})"));
+        }
+        self.send(&BotMessage::Suggestion {
+            moves: s.moves,
+            move_info: s.info,
+        })
+    }
+
+    fn play(&mut self, line: usize, mv: &TbpMove) {
+        let Some(pos) = self.position.as_mut() else {
+            warn(line, "play before start; ignored");
+            return;
+        };
+        if pos.unplayable.is_some() {
+            return;
+        }
+        if let Err(why) = pos.play(mv, &self.config.rules) {
+            warn(
+                line,
+                &format!("play: {why}; beamtris lost track of the game and suggests no moves until the next start"),
+            );
+            pos.unplayable = Some(format!("a play beamtris could not follow ({why})"));
+        }
+    }
+}
+
+/// Runs `work` with a flag that is set at `deadline` or once `interrupted` says so.
+fn until<T>(
+    deadline: Instant,
+    interrupted: impl Fn() -> bool + Sync,
+    work: impl FnOnce(&AtomicBool) -> T,
+) -> T {
+    let stop = AtomicBool::new(false);
+    let done = AtomicBool::new(false);
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            while !done.load(Ordering::Relaxed) {
+                if Instant::now() >= deadline || interrupted() {
+                    stop.store(true, Ordering::Relaxed);
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        });
+        let out = work(&stop);
+        done.store(true, Ordering::Relaxed);
+        out
+    })
+}
+
+/// One line on stderr about input line `line`.
+fn warn(line: usize, what: &str) {
+    eprintln!("beamtris tbp: line {line}: {}", printable(what));
+}
+
+/// Serves the protocol: `info` first, then every message of `input` in order, until `quit`
+/// or the end of input. Errors only when the front end can no longer be written to.
+pub fn serve(
+    input: impl BufRead + Send + 'static,
+    output: impl Write,
+    config: &Config,
+) -> Result<()> {
+    let (tx, rx) = mpsc::channel();
+    let interrupts = Arc::new(AtomicUsize::new(0));
+    let counter = interrupts.clone();
+    // Not joined: at `quit` the reader may be blocked on a read that never returns, and the
+    // process ends with it.
+    std::thread::spawn(move || read_messages(input, tx, counter));
+    let mut session = Session {
+        out: output,
+        config,
+        seven_bag: false,
+        position: None,
+        interrupts,
+        handled: 0,
+    };
+    session.send(&info())?;
+    while let Ok(incoming) = rx.recv() {
+        match incoming {
+            Incoming::End => break,
+            Incoming::Bad(line, why) => warn(line, &why),
+            Incoming::Message(line, msg) => {
+                if let Flow::Quit = session.handle(line, msg)? {
+                    break;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;

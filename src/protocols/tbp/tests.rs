@@ -1,0 +1,299 @@
+use super::*;
+use crate::eval::guideline::GuidelineWeights;
+use crate::games::guideline::ComboTable;
+use crate::games::srs::{self, RotationSystem};
+
+/// A piece's cells around its TBP centre in the north orientation, as the protocol's
+/// description of SRS true rotation gives them (I: the centre is the middle-left cell; O: the
+/// bottom-left one).
+fn north(shape: Shape) -> [(i32, i32); 4] {
+    match shape {
+        Shape::I => [(-1, 0), (0, 0), (1, 0), (2, 0)],
+        Shape::O => [(0, 0), (1, 0), (0, 1), (1, 1)],
+        Shape::T => [(-1, 0), (0, 0), (1, 0), (0, 1)],
+        Shape::L => [(-1, 0), (0, 0), (1, 0), (1, 1)],
+        Shape::J => [(-1, 0), (0, 0), (1, 0), (-1, 1)],
+        Shape::S => [(-1, 0), (0, 0), (0, 1), (1, 1)],
+        Shape::Z => [(-1, 1), (0, 1), (0, 0), (1, 0)],
+    }
+}
+
+fn sorted(mut c: Vec<(i32, i32)>) -> Vec<(i32, i32)> {
+    c.sort();
+    c
+}
+
+#[test]
+fn locations_name_the_cells_the_protocol_means() {
+    for shape in Shape::ALL {
+        for state in 0..4u8 {
+            // A clockwise turn about the centre cell: (x, y) -> (y, -x).
+            let mut want = north(shape).to_vec();
+            for _ in 0..state {
+                want = want.iter().map(|&(x, y)| (y, -x)).collect();
+            }
+            let piece = Active {
+                shape,
+                state,
+                x: 3,
+                y: 5,
+                twist: Twist::None,
+            };
+            let at = location_of(&piece);
+            assert_eq!(at.orientation.state(), state);
+            let got: Vec<(i32, i32)> = piece
+                .cells()
+                .iter()
+                .map(|&(x, y)| (x as i32 - at.x, y as i32 - at.y))
+                .collect();
+            assert_eq!(sorted(got), sorted(want), "{shape:?} state {state}");
+            assert_eq!(active_of(&at, Spin::None), Some(piece));
+        }
+    }
+    // Spawn: every piece's centre at (4, 20), as the guideline's x = 4 says.
+    for shape in Shape::ALL {
+        let board = Board::EMPTY;
+        let at = location_of(&Active::spawn(&board, shape).unwrap());
+        assert_eq!((at.x, at.y), (4, 20), "{shape:?}");
+    }
+    // Coordinates no i8 holds are refused, not wrapped.
+    let far = Location {
+        piece: Shape::T,
+        orientation: Orientation::North,
+        x: 1000,
+        y: 0,
+    };
+    assert_eq!(active_of(&far, Spin::None), None);
+}
+
+fn bag7(seed: u64, n: usize) -> Vec<Shape> {
+    crate::search::online::tests::bag7(seed, n)
+}
+
+#[test]
+fn the_bag_names_the_last_piece_of_a_bag_and_is_never_wrong() {
+    for seed in 1..20 {
+        let seq = bag7(seed, 120);
+        for skip in [0, 3] {
+            let mut bag = SevenBag::new(&seq[skip..skip + 6], None);
+            let mut named = 0;
+            for (i, &piece) in seq.iter().enumerate().skip(skip + 6) {
+                if let Some(next) = bag.next() {
+                    assert_eq!(next, piece, "seed {seed}, piece {i}");
+                    named += 1;
+                }
+                bag.push(piece);
+                assert!(bag.consistent());
+            }
+            // Once the phase is known, every seventh piece is named.
+            assert!(named >= 14, "seed {seed} skip {skip}: {named}");
+        }
+    }
+}
+
+#[test]
+fn a_bag_state_fixes_the_phase_at_once() {
+    let seq = bag7(5, 30);
+    // Queue: pieces 2..8 (the bag of 0..7 has drawn 2..7 in the queue, 0 and 1 before it);
+    // after it the second bag has drawn piece 7 only.
+    let queue = &seq[2..8];
+    let left: ShapeSet = ALL_SHAPES & !(1 << seq[7].index());
+    let bag = SevenBag::new(queue, Some(left));
+    assert_eq!(bag.phases.count_ones(), 1);
+    assert_eq!(bag.next(), None);
+    // Queue 1..7: the first bag's last piece (6) is left and named.
+    let bag = SevenBag::new(&seq[1..6], Some(1 << seq[6].index()));
+    assert_eq!(bag.next(), Some(seq[6]));
+    // A sequence no bag deals is noticed.
+    let mut bag = SevenBag::new(&[Shape::T, Shape::T], None);
+    for _ in 0..7 {
+        bag.push(Shape::T);
+    }
+    assert!(!bag.consistent());
+}
+
+#[test]
+fn lines_that_are_no_message_say_why() {
+    assert!(parse_line(b"{\"type\": \"suggest\"")
+        .unwrap_err()
+        .contains("not JSON"));
+    assert!(parse_line(b"[1, 2]").unwrap_err().contains("no \"type\""));
+    assert!(parse_line(&[0xff, b'\n']).unwrap_err().contains("UTF-8"));
+    let e = parse_line(br#"{"type": "new_piece", "piece": "X"}"#).unwrap_err();
+    assert!(e.starts_with("new_piece: "), "{e}");
+    assert!(parse_line(b"  \n").unwrap().is_none());
+    assert!(matches!(
+        parse_line(br#"{"type": "future_thing", "x": 1}"#),
+        Ok(Some(FrontendMessage::Unknown))
+    ));
+    assert!(matches!(
+        parse_line(br#"{"type": "rules", "randomizer": 7}"#),
+        Ok(Some(FrontendMessage::Rules(_)))
+    ));
+}
+
+fn rules() -> Rules {
+    Rules {
+        rotation: RotationSystem::SrsPlus,
+        combo_table: ComboTable::Guideline,
+        objective: Objective::Attack,
+    }
+}
+
+fn start(queue: &[Shape], hold: Option<Shape>) -> StartMessage {
+    StartMessage {
+        board: vec![vec![None; 10]; 40],
+        queue: queue.to_vec(),
+        hold,
+        combo: 0,
+        back_to_back: false,
+        randomizer: None,
+    }
+}
+
+fn at(piece: Shape, orientation: Orientation, x: i32, y: i32) -> TbpMove {
+    TbpMove {
+        location: Location {
+            piece,
+            orientation,
+            x,
+            y,
+        },
+        spin: Spin::None,
+    }
+}
+
+#[test]
+fn a_play_takes_the_hold_its_piece_implies() {
+    use Shape::*;
+    let mut pos = Position::from_start(&start(&[T, I, O, S], None), false);
+    // An I while T is in play and the slot is empty: T goes to hold, I (the next) is played.
+    pos.play(&at(I, Orientation::North, 4, 0), &rules())
+        .unwrap();
+    assert_eq!(pos.state.hold, Some(T));
+    assert_eq!(pos.queue, [O, S]);
+    assert!((3..7).all(|x| pos.state.board.filled(x, 0)));
+    // The held T for the O in play: swap.
+    pos.play(&at(T, Orientation::South, 1, 1), &rules())
+        .unwrap();
+    assert_eq!(pos.state.hold, Some(O));
+    assert_eq!(pos.queue, [S]);
+    // Neither the S in play nor the held O.
+    assert!(pos
+        .play(&at(Z, Orientation::North, 4, 5), &rules())
+        .is_err());
+    // Overlap and cells above beamtris's rows are refused with their reason.
+    let e = pos
+        .play(&at(S, Orientation::North, 4, 0), &rules())
+        .unwrap_err();
+    assert!(e.contains("overlaps"), "{e}");
+    let e = pos
+        .play(&at(S, Orientation::North, 4, 30), &rules())
+        .unwrap_err();
+    assert!(e.contains("above row 23"), "{e}");
+}
+
+#[test]
+fn a_board_taller_than_beamtris_is_not_playable() {
+    let mut s = start(&[Shape::T, Shape::I], None);
+    s.board[30][4] = Some("G".into());
+    let pos = Position::from_start(&s, false);
+    assert!(pos.unplayable.as_deref().unwrap().contains("(4, 30)"));
+    let mut s = start(&[Shape::T], None);
+    s.board[0] = vec![None; 9];
+    assert!(Position::from_start(&s, false).unplayable.is_some());
+    // Combo and back-to-back carry over: TBP's 2 clears in a row is beamtris's counter 1.
+    let mut s = start(&[Shape::T], None);
+    s.combo = 2;
+    s.back_to_back = true;
+    let pos = Position::from_start(&s, false);
+    assert_eq!((pos.state.combo, pos.state.b2b), (1, true));
+}
+
+fn config(think_ms: u64) -> Config {
+    Config {
+        rules: rules(),
+        beam: 200,
+        previews: 5,
+        think: Duration::from_millis(think_ms),
+        evaluator: GuidelineEvaluator::new(GuidelineWeights::preset("attack").unwrap()),
+        pool: rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap(),
+    }
+}
+
+#[test]
+fn suggestions_are_reachable_placements_best_first() {
+    use Shape::*;
+    let c = config(5_000);
+    for (queue, hold) in [
+        (vec![T, I, O, S, Z, J], None),
+        (vec![L, I, O, S, Z, J], Some(T)),
+        (vec![O], None),
+        (vec![O], Some(I)),
+    ] {
+        let pos = Position::from_start(&start(&queue, hold), false);
+        let s = suggest(&pos, &c, &AtomicBool::new(false));
+        assert!(s.empty_because.is_none());
+        assert!(!s.moves.is_empty() && s.moves.len() <= MAX_MOVES);
+        for m in &s.moves {
+            // Every move replays onto its location from spawn by the engine's own moves.
+            let piece = active_of(&m.location, m.spin).unwrap();
+            let placement = movegen::lands_as(&pos.state.board, &piece);
+            assert!(movegen::path(&pos.state.board, &placement, RotationSystem::SrsPlus).is_some());
+            let allowed = [
+                Some(queue[0]),
+                hold,
+                queue.get(1).copied().filter(|_| hold.is_none()),
+            ];
+            assert!(allowed.contains(&Some(m.location.piece)), "{m:?}");
+            assert!(srs::cells(piece.shape, piece.state)
+                .iter()
+                .all(|&(x, y)| piece.y + y >= 0 && piece.x + x >= 0));
+        }
+    }
+    // No piece, no moves.
+    let pos = Position::from_start(&start(&[], Some(T)), false);
+    assert!(suggest(&pos, &c, &AtomicBool::new(false))
+        .empty_because
+        .is_some());
+}
+
+/// Runs a whole session over `input`; returns stdout's lines.
+fn session(input: &str, think_ms: u64) -> Vec<serde_json::Value> {
+    let mut out = Vec::new();
+    serve(
+        std::io::Cursor::new(input.as_bytes().to_vec()),
+        &mut out,
+        &config(think_ms),
+    )
+    .unwrap();
+    String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn a_session_answers_in_order_and_keeps_serving_past_bad_lines() {
+    let empty_row = format!("[{}]", ["null"; 10].join(","));
+    let board = format!("[{}]", vec![empty_row.as_str(); 40].join(","));
+    let input = format!(
+        "{{\"type\":\"suggest\"}}\nnot json\n{{\"type\":\"rules\",\"randomizer\":\"seven_bag\"}}\n\
+         {{\"type\":\"hello\"}}\n\
+         {{\"type\":\"start\",\"board\":{board},\"queue\":[\"T\",\"I\",\"O\",\"S\",\"Z\",\"J\"],\
+         \"hold\":null,\"combo\":0,\"back_to_back\":false}}\n{{\"type\":\"suggest\"}}\n\
+         {{\"type\":\"quit\"}}\n{{\"type\":\"suggest\"}}\n"
+    );
+    let lines = session(&input, 2_000);
+    let kinds: Vec<&str> = lines.iter().map(|l| l["type"].as_str().unwrap()).collect();
+    assert_eq!(kinds, ["info", "suggestion", "ready", "suggestion"]);
+    assert_eq!(lines[0]["name"], "beamtris");
+    assert_eq!(lines[0]["version"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(lines[1]["moves"].as_array().unwrap().len(), 0);
+    let first = &lines[3]["moves"][0];
+    assert!(["T", "I"].contains(&first["location"]["type"].as_str().unwrap()));
+}
