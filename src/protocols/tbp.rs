@@ -34,6 +34,7 @@ use crate::games::guideline::{game, Objective, Rules, Spin, State};
 use crate::piece::Shape;
 use crate::search::guideline::Move;
 use crate::search::online::{self, Player};
+use bag::{bag_state, SevenBag};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 use std::io::{BufRead, Read, Write};
@@ -231,118 +232,6 @@ pub fn active_of(location: &Location, spin: Spin) -> Option<Active> {
     })
 }
 
-// ---------------------------------------------------------------- 7-bag
-
-/// Shapes as a bit set, bit `Shape::index`.
-type ShapeSet = u8;
-const ALL_SHAPES: ShapeSet = 0x7f;
-
-/// What a 7-bag randomizer says of the piece after the queue. A bag boundary falls before
-/// every index `i ≡ phase (mod 7)` of the pieces seen since `start`; each phase stays a
-/// candidate while every bag it cuts holds distinct pieces. When every candidate puts six
-/// pieces of one bag at the end of the queue, the seventh is certain.
-#[derive(Clone, Debug)]
-pub struct SevenBag {
-    /// The last six pieces seen (older ones can no longer share a bag with a new one).
-    recent: VecDeque<Shape>,
-    /// Pieces seen, the ones `start` said were drawn before its queue included.
-    count: usize,
-    /// Candidate phases, bit p for phase p.
-    phases: u8,
-}
-
-impl SevenBag {
-    /// The tracker after `queue`, with `bag_state` (the pieces left in the bag after the queue,
-    /// when the front end says) fixing the phase.
-    pub fn new(queue: &[Shape], bag_state: Option<ShapeSet>) -> SevenBag {
-        let mut bag = SevenBag {
-            recent: VecDeque::with_capacity(7),
-            count: 0,
-            phases: ALL_SHAPES,
-        };
-        if let Some(left) = bag_state.filter(|&s| s != 0) {
-            // The bag at the queue's end has drawn 7 − |left| pieces. Those not in the queue
-            // were drawn before it: count them first, so a boundary falls where phase 0 is.
-            let drawn = 7 - left.count_ones() as usize;
-            let before = drawn.saturating_sub(queue.len());
-            let in_queue: ShapeSet = queue
-                .iter()
-                .rev()
-                .take(drawn)
-                .fold(0, |s, p| s | 1 << p.index());
-            let earlier = ALL_SHAPES & !left & !in_queue;
-            for shape in Shape::ALL
-                .into_iter()
-                .filter(|p| earlier & 1 << p.index() != 0)
-                .take(before)
-            {
-                bag.push(shape);
-            }
-            let total = before + queue.len();
-            bag.phases = 1 << ((total + 7 - drawn % 7) % 7);
-        }
-        for &p in queue {
-            bag.push(p);
-        }
-        bag
-    }
-
-    /// A new piece at the end of the queue.
-    pub fn push(&mut self, piece: Shape) {
-        let i = self.count;
-        for p in 0..7 {
-            if self.phases & 1 << p == 0 {
-                continue;
-            }
-            // The bag holding piece i began at most (i − p) mod 7 pieces ago.
-            let since = (i + 7 - p) % 7;
-            let clash = self.recent.iter().rev().take(since).any(|&q| q == piece);
-            if clash {
-                self.phases &= !(1 << p);
-            }
-        }
-        if self.recent.len() == 6 {
-            self.recent.pop_front();
-        }
-        self.recent.push_back(piece);
-        self.count += 1;
-    }
-
-    /// Whether some phase still explains every piece seen.
-    pub fn consistent(&self) -> bool {
-        self.phases != 0
-    }
-
-    /// The piece after the queue, when the bag leaves only one.
-    pub fn next(&self) -> Option<Shape> {
-        let n = self.count;
-        if self.phases == 0 || n < 6 || self.phases & 1 << ((n - 6) % 7) == 0 {
-            return None;
-        }
-        // Every candidate must put a boundary six pieces back: one candidate left.
-        if self.phases.count_ones() != 1 {
-            return None;
-        }
-        let seen: ShapeSet = self.recent.iter().fold(0, |s, p| s | 1 << p.index());
-        let left = ALL_SHAPES & !seen;
-        (left.count_ones() == 1).then(|| Shape::from_index(left.trailing_zeros() as usize))
-    }
-}
-
-/// The `bag_state` of a `start` message's `seven_bag` randomizer object, when it is one.
-fn bag_state(randomizer: &Option<serde_json::Value>) -> Option<ShapeSet> {
-    let r = randomizer.as_ref()?;
-    if r.get("type")?.as_str()? != "seven_bag" {
-        return None;
-    }
-    let mut set = 0;
-    for p in r.get("bag_state")?.as_array()? {
-        let shape: Shape = serde_json::from_value(p.clone()).ok()?;
-        set |= 1 << shape.index();
-    }
-    (set != 0).then_some(set)
-}
-
 // ---------------------------------------------------------------- the position
 
 /// The game as the front end last told it: the state between pieces, the queue (the piece
@@ -529,8 +418,10 @@ fn window_game(rules: Rules, length: usize, pieces: Vec<Shape>) -> Game {
     }
 }
 
-/// Every move of the piece in play (and of the piece hold gives, when it differs) that
-/// neither locks out nor blocks the next known piece's spawn, best one-piece rank first.
+/// Every move of the piece in play (and of the piece hold gives, when it differs) that does
+/// not lock out, best one-piece rank first. Moves after which the next known piece cannot
+/// spawn come only when there is nothing else: a front end whose spawn differs from
+/// beamtris's may still go on, and a list with a move beats a forfeit.
 fn ranked_moves(game: &Game, state: &State, evaluator: &GuidelineEvaluator) -> Vec<Move> {
     let pieces = &game.pieces;
     let index = state.next_index(0);
@@ -545,7 +436,8 @@ fn ranked_moves(game: &Game, state: &State, evaluator: &GuidelineEvaluator) -> V
         }
         _ => {}
     }
-    let mut ranked: Vec<(f64, Move)> = Vec::new();
+    // (blocks the next spawn, rank, move)
+    let mut ranked: Vec<(bool, f64, Move)> = Vec::new();
     let mut placements = Vec::new();
     for (shape, hold, slot) in options {
         let before = State {
@@ -559,20 +451,24 @@ fn ranked_moves(game: &Game, state: &State, evaluator: &GuidelineEvaluator) -> V
             if lock.lock_out {
                 continue;
             }
-            if let Some(&next) = pieces.get(after.next_index(1)) {
-                if Active::spawn(&after.board, next).is_none() {
-                    continue;
-                }
-            }
+            let blocks = pieces
+                .get(after.next_index(1))
+                .is_some_and(|&next| Active::spawn(&after.board, next).is_none());
             let gain = match game.rules.objective {
                 Objective::Points => lock.earned.points,
                 Objective::Attack => lock.earned.attack,
             };
-            ranked.push((evaluator.rank(&after, gain), Move { placement: p, hold }));
+            let rank = evaluator.rank(&after, gain);
+            ranked.push((blocks, rank, Move { placement: p, hold }));
         }
     }
-    ranked.sort_by(|a, b| a.0.total_cmp(&b.0));
-    ranked.into_iter().map(|(_, m)| m).collect()
+    ranked.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    let safe = ranked.iter().any(|r| !r.0);
+    ranked
+        .into_iter()
+        .filter(|r| !(safe && r.0))
+        .map(|(_, _, m)| m)
+        .collect()
 }
 
 /// The TBP move that plays `mv` on `board`: the location where the shortest op path to its
@@ -666,7 +562,7 @@ pub fn suggest(pos: &Position, config: &Config, stop: &AtomicBool) -> Suggestion
     };
     let empty_because = moves
         .is_empty()
-        .then(|| "every placement tops out".to_string());
+        .then(|| "every placement locks out".to_string());
     Suggestion {
         moves,
         info,
@@ -707,7 +603,9 @@ fn read_messages(
                 Incoming::End
             }
             Ok(_) if buf.len() > MAX_LINE => {
-                skip_line(&mut input);
+                if !buf.ends_with(b"\n") {
+                    skip_line(&mut input);
+                }
                 Incoming::Bad(number, format!("longer than {MAX_LINE} bytes; ignored"))
             }
             Ok(_) => match parse_line(&buf) {
@@ -833,12 +731,15 @@ impl<W: Write> Session<'_, W> {
     /// the next `suggestion`, so even one that a `stop` or `quit` cut short is sent.
     fn suggest(&mut self, line: usize) -> Result<()> {
         let Some(pos) = &self.position else {
-            warn(line, "suggest before start: no game; suggesting no moves");
+            warn(
+                line,
+                "suggest before start (or after stop): no game; suggesting no moves",
+            );
             return self.send(&BotMessage::Suggestion {
                 moves: Vec::new(),
                 move_info: MoveInfo {
                     depth: 0,
-                    extra: "no game (suggest before start)".into(),
+                    extra: "no game".into(),
                 },
             });
         };
@@ -941,6 +842,8 @@ pub fn serve(
     }
     Ok(())
 }
+
+pub mod bag;
 
 #[cfg(test)]
 mod tests;

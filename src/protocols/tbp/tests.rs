@@ -66,52 +66,6 @@ fn locations_name_the_cells_the_protocol_means() {
     assert_eq!(active_of(&far, Spin::None), None);
 }
 
-fn bag7(seed: u64, n: usize) -> Vec<Shape> {
-    crate::search::online::tests::bag7(seed, n)
-}
-
-#[test]
-fn the_bag_names_the_last_piece_of_a_bag_and_is_never_wrong() {
-    for seed in 1..20 {
-        let seq = bag7(seed, 120);
-        for skip in [0, 3] {
-            let mut bag = SevenBag::new(&seq[skip..skip + 6], None);
-            let mut named = 0;
-            for (i, &piece) in seq.iter().enumerate().skip(skip + 6) {
-                if let Some(next) = bag.next() {
-                    assert_eq!(next, piece, "seed {seed}, piece {i}");
-                    named += 1;
-                }
-                bag.push(piece);
-                assert!(bag.consistent());
-            }
-            // Once the phase is known, every seventh piece is named.
-            assert!(named >= 14, "seed {seed} skip {skip}: {named}");
-        }
-    }
-}
-
-#[test]
-fn a_bag_state_fixes_the_phase_at_once() {
-    let seq = bag7(5, 30);
-    // Queue: pieces 2..8 (the bag of 0..7 has drawn 2..7 in the queue, 0 and 1 before it);
-    // after it the second bag has drawn piece 7 only.
-    let queue = &seq[2..8];
-    let left: ShapeSet = ALL_SHAPES & !(1 << seq[7].index());
-    let bag = SevenBag::new(queue, Some(left));
-    assert_eq!(bag.phases.count_ones(), 1);
-    assert_eq!(bag.next(), None);
-    // Queue 1..7: the first bag's last piece (6) is left and named.
-    let bag = SevenBag::new(&seq[1..6], Some(1 << seq[6].index()));
-    assert_eq!(bag.next(), Some(seq[6]));
-    // A sequence no bag deals is noticed.
-    let mut bag = SevenBag::new(&[Shape::T, Shape::T], None);
-    for _ in 0..7 {
-        bag.push(Shape::T);
-    }
-    assert!(!bag.consistent());
-}
-
 #[test]
 fn lines_that_are_no_message_say_why() {
     assert!(parse_line(b"{\"type\": \"suggest\"")
@@ -281,8 +235,11 @@ fn session(input: &str, think_ms: u64) -> Vec<serde_json::Value> {
 fn a_session_answers_in_order_and_keeps_serving_past_bad_lines() {
     let empty_row = format!("[{}]", ["null"; 10].join(","));
     let board = format!("[{}]", vec![empty_row.as_str(); 40].join(","));
+    // A line past the limit, with and without its newline in the first read.
+    let long = "x".repeat(MAX_LINE + 10);
+    let exact = format!("{}\n", "y".repeat(MAX_LINE));
     let input = format!(
-        "{{\"type\":\"suggest\"}}\nnot json\n{{\"type\":\"rules\",\"randomizer\":\"seven_bag\"}}\n\
+        "{{\"type\":\"suggest\"}}\n{long}\nnot json\n{exact}{{\"type\":\"rules\",\"randomizer\":\"seven_bag\"}}\n\
          {{\"type\":\"hello\"}}\n\
          {{\"type\":\"start\",\"board\":{board},\"queue\":[\"T\",\"I\",\"O\",\"S\",\"Z\",\"J\"],\
          \"hold\":null,\"combo\":0,\"back_to_back\":false}}\n{{\"type\":\"suggest\"}}\n\

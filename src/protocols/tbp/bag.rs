@@ -1,0 +1,168 @@
+//! What a 7-bag randomizer says of the piece after the queue: TBP's randomizer extension
+//! names the randomizer, and a front end may say what is left in the bag; from the pieces it
+//! deals the bag's boundaries follow, and with them, every seventh piece, the one after the
+//! queue.
+
+use crate::piece::Shape;
+use std::collections::VecDeque;
+
+/// Shapes as a bit set, bit `Shape::index`.
+pub type ShapeSet = u8;
+pub const ALL_SHAPES: ShapeSet = 0x7f;
+
+/// What a 7-bag randomizer says of the piece after the queue. A bag boundary falls before
+/// every index `i ≡ phase (mod 7)` of the pieces seen since `start`; each phase stays a
+/// candidate while every bag it cuts holds distinct pieces. When every candidate puts six
+/// pieces of one bag at the end of the queue, the seventh is certain.
+#[derive(Clone, Debug)]
+pub struct SevenBag {
+    /// The last six pieces seen (older ones can no longer share a bag with a new one).
+    recent: VecDeque<Shape>,
+    /// Pieces seen, the ones `start` said were drawn before its queue included.
+    count: usize,
+    /// Candidate phases, bit p for phase p.
+    phases: u8,
+}
+
+impl SevenBag {
+    /// The tracker after `queue`, with `bag_state` (the pieces left in the bag after the queue,
+    /// when the front end says) fixing the phase.
+    pub fn new(queue: &[Shape], bag_state: Option<ShapeSet>) -> SevenBag {
+        let mut bag = SevenBag {
+            recent: VecDeque::with_capacity(7),
+            count: 0,
+            phases: ALL_SHAPES,
+        };
+        if let Some(left) = bag_state.filter(|&s| s != 0) {
+            // The bag at the queue's end has drawn 7 − |left| pieces. Those not in the queue
+            // were drawn before it: count them first, so a boundary falls where phase 0 is.
+            let drawn = 7 - left.count_ones() as usize;
+            let before = drawn.saturating_sub(queue.len());
+            let in_queue: ShapeSet = queue
+                .iter()
+                .rev()
+                .take(drawn)
+                .fold(0, |s, p| s | 1 << p.index());
+            let earlier = ALL_SHAPES & !left & !in_queue;
+            for shape in Shape::ALL
+                .into_iter()
+                .filter(|p| earlier & 1 << p.index() != 0)
+                .take(before)
+            {
+                bag.push(shape);
+            }
+            let total = before + queue.len();
+            bag.phases = 1 << ((total + 7 - drawn % 7) % 7);
+        }
+        for &p in queue {
+            bag.push(p);
+        }
+        bag
+    }
+
+    /// A new piece at the end of the queue.
+    pub fn push(&mut self, piece: Shape) {
+        let i = self.count;
+        for p in 0..7 {
+            if self.phases & 1 << p == 0 {
+                continue;
+            }
+            // The bag holding piece i began at most (i − p) mod 7 pieces ago.
+            let since = (i + 7 - p) % 7;
+            let clash = self.recent.iter().rev().take(since).any(|&q| q == piece);
+            if clash {
+                self.phases &= !(1 << p);
+            }
+        }
+        if self.recent.len() == 6 {
+            self.recent.pop_front();
+        }
+        self.recent.push_back(piece);
+        self.count += 1;
+    }
+
+    /// Whether some phase still explains every piece seen.
+    pub fn consistent(&self) -> bool {
+        self.phases != 0
+    }
+
+    /// The piece after the queue, when the bag leaves only one.
+    pub fn next(&self) -> Option<Shape> {
+        let n = self.count;
+        if self.phases == 0 || n < 6 || self.phases & 1 << ((n - 6) % 7) == 0 {
+            return None;
+        }
+        // Every candidate must put a boundary six pieces back: one candidate left.
+        if self.phases.count_ones() != 1 {
+            return None;
+        }
+        let seen: ShapeSet = self.recent.iter().fold(0, |s, p| s | 1 << p.index());
+        let left = ALL_SHAPES & !seen;
+        (left.count_ones() == 1).then(|| Shape::from_index(left.trailing_zeros() as usize))
+    }
+}
+
+/// The `bag_state` of a `start` message's `seven_bag` randomizer object, when it is one.
+pub fn bag_state(randomizer: &Option<serde_json::Value>) -> Option<ShapeSet> {
+    let r = randomizer.as_ref()?;
+    if r.get("type")?.as_str()? != "seven_bag" {
+        return None;
+    }
+    let mut set = 0;
+    for p in r.get("bag_state")?.as_array()? {
+        let shape: Shape = serde_json::from_value(p.clone()).ok()?;
+        set |= 1 << shape.index();
+    }
+    (set != 0).then_some(set)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bag7(seed: u64, n: usize) -> Vec<Shape> {
+        crate::search::online::tests::bag7(seed, n)
+    }
+
+    #[test]
+    fn the_bag_names_the_last_piece_of_a_bag_and_is_never_wrong() {
+        for seed in 1..20 {
+            let seq = bag7(seed, 120);
+            for skip in [0, 3] {
+                let mut bag = SevenBag::new(&seq[skip..skip + 6], None);
+                let mut named = 0;
+                for (i, &piece) in seq.iter().enumerate().skip(skip + 6) {
+                    if let Some(next) = bag.next() {
+                        assert_eq!(next, piece, "seed {seed}, piece {i}");
+                        named += 1;
+                    }
+                    bag.push(piece);
+                    assert!(bag.consistent());
+                }
+                // Once the phase is known, every seventh piece is named.
+                assert!(named >= 14, "seed {seed} skip {skip}: {named}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_bag_state_fixes_the_phase_at_once() {
+        let seq = bag7(5, 30);
+        // Queue: pieces 2..8 (the bag of 0..7 has drawn 2..7 in the queue, 0 and 1 before it);
+        // after it the second bag has drawn piece 7 only.
+        let queue = &seq[2..8];
+        let left: ShapeSet = ALL_SHAPES & !(1 << seq[7].index());
+        let bag = SevenBag::new(queue, Some(left));
+        assert_eq!(bag.phases.count_ones(), 1);
+        assert_eq!(bag.next(), None);
+        // Queue 1..7: the first bag's last piece (6) is left and named.
+        let bag = SevenBag::new(&seq[1..6], Some(1 << seq[6].index()));
+        assert_eq!(bag.next(), Some(seq[6]));
+        // A sequence no bag deals is noticed.
+        let mut bag = SevenBag::new(&[Shape::T, Shape::T], None);
+        for _ in 0..7 {
+            bag.push(Shape::T);
+        }
+        assert!(!bag.consistent());
+    }
+}
