@@ -42,7 +42,12 @@ fn verify(record: &str, seed: &str, name: &str) -> Value {
 
 /// Plays `pieces` locks of `seed` through the front end with `beamtris tbp ARGS`; checks
 /// that verify scores the record as the front end counted, and that the bot exits cleanly.
-fn game_through_the_front_end(seed: &str, pieces: usize, srs_plus: bool, args: &[&str]) {
+fn game_through_the_front_end(
+    seed: &str,
+    pieces: usize,
+    srs_plus: bool,
+    args: &[&str],
+) -> tbp_frontend::Played {
     let seq = sequence(seed, pieces + 8);
     let (mut bot, info) = Bot::start(args);
     assert_eq!(info["type"], "info");
@@ -68,12 +73,10 @@ fn game_through_the_front_end(seed: &str, pieces: usize, srs_plus: bool, args: &
     assert_eq!(v["tspins_full"], g.tspins_full, "{v}");
     assert_eq!(v["perfect_clears"], g.perfect_clears, "{v}");
     assert_eq!(v["holds"], played.holds, "{v}");
-    let mut times = played.times.clone();
-    times.sort_by(f64::total_cmp);
+    let ms: Vec<f64> = played.times.iter().map(|t| t * 1000.0).collect();
     eprintln!(
         "{name}: {pieces} pieces, {} attack ({:.3} a piece), {} lines, {} T-spins ({} full), \
-         {} perfect clears, {} holds; a suggestion (suggest to suggestion, wall): mean {:.1} \
-         ms, median {:.1} ms, max {:.1} ms",
+         {} perfect clears, {} holds; suggest to suggestion (wall): {}",
         g.attack,
         g.attack as f64 / pieces as f64,
         g.lines,
@@ -81,14 +84,61 @@ fn game_through_the_front_end(seed: &str, pieces: usize, srs_plus: bool, args: &
         g.tspins_full,
         g.perfect_clears,
         played.holds,
-        times.iter().sum::<f64>() / times.len() as f64 * 1000.0,
-        times[times.len() / 2] * 1000.0,
-        times[times.len() - 1] * 1000.0,
+        summary(&ms),
     );
     // A game worth checking: the bot sent attack, spun T pieces and held.
     if pieces >= 500 {
         assert!(g.attack as f64 / pieces as f64 > 0.4, "{v}");
         assert!(g.tspins > 0 && played.holds > 0, "{v}");
+    }
+    played
+}
+
+/// Mean, median, 99th percentile and max of `ms`.
+fn summary(ms: &[f64]) -> String {
+    let mut v = ms.to_vec();
+    v.sort_by(f64::total_cmp);
+    let at = |q: f64| v[((v.len() - 1) as f64 * q).round() as usize];
+    format!(
+        "mean {:.1} ms, median {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+        v.iter().sum::<f64>() / v.len() as f64,
+        at(0.5),
+        at(0.99),
+        at(1.0)
+    )
+}
+
+/// The figures of docs/tbp.md: games at the default settings (beam 1 000, 400 ms think
+/// time, 5 previews, one thread), each decision's time as the front end saw it and as the
+/// bot measured it. Not run by default (a few minutes in a debug build); for the figures of
+/// the release binary:
+///
+/// ```sh
+/// cargo build --release
+/// BEAMTRIS_BIN=target/release/beamtris cargo test --test tbp -- --ignored --nocapture
+/// ```
+#[test]
+#[ignore]
+fn decision_time_at_the_default_settings() {
+    for (seed, srs_plus, args) in [
+        ("seeds/tetrio-1742887628-attack.json", true, &[][..]),
+        (
+            "seeds/cc2/tetrio-1-srs-attack.json",
+            false,
+            &["--rotation", "srs"],
+        ),
+    ] {
+        let p = game_through_the_front_end(seed, 500, srs_plus, args);
+        eprintln!(
+            "  the bot's own figures: wall {}; CPU {}",
+            summary(&p.bot_wall_ms),
+            summary(&p.bot_cpu_ms)
+        );
+        let over = p.bot_wall_ms.iter().filter(|&&t| t > 500.0).count();
+        eprintln!(
+            "  decisions over 500 ms of wall time: {over} of {}",
+            p.pieces
+        );
     }
 }
 

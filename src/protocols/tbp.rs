@@ -168,6 +168,10 @@ pub struct MoveInfo {
     /// Pieces the search placed in each line.
     pub depth: usize,
     pub extra: String,
+    /// beamtris's own attributes (front ends ignore what they do not know): the decision's
+    /// wall time, and the CPU time of the threads that made it (search and answer), in ms.
+    pub wall_ms: f64,
+    pub cpu_ms: Option<f64>,
 }
 
 /// The `info` message beamtris sends at launch.
@@ -498,12 +502,15 @@ pub struct Suggestion {
 /// over the visible pieces, then the others by one-piece rank. The search stops between two
 /// pieces once `stop` is set.
 pub fn suggest(pos: &Position, config: &Config, stop: &AtomicBool) -> Suggestion {
-    let start = Instant::now();
+    let wall = Instant::now();
+    let cpu = crate::results::thread_cpu_ns();
     let empty = |why: String| Suggestion {
         moves: Vec::new(),
         info: MoveInfo {
             depth: 0,
             extra: why.clone(),
+            wall_ms: 0.0,
+            cpu_ms: None,
         },
         empty_because: Some(why),
     };
@@ -513,52 +520,30 @@ pub fn suggest(pos: &Position, config: &Config, stop: &AtomicBool) -> Suggestion
     let Some((game, previews)) = window(pos, config) else {
         return empty("no piece in play (the queue is empty)".into());
     };
-    let chosen = (previews > 0)
-        .then(|| {
-            let player = Player {
-                previews,
-                beam: config.beam,
-                evaluator: &config.evaluator,
-                fourwide: None,
-            };
-            config
-                .pool
-                .install(|| online::decide_until(&game, 0, &pos.state, &player, stop))
-        })
-        .flatten()
-        .map(|d| d.mv);
-    let mut moves: Vec<Move> = chosen.into_iter().collect();
-    for m in ranked_moves(&game, &pos.state, &config.evaluator) {
-        if moves.len() >= MAX_MOVES {
-            break;
-        }
-        if !moves.contains(&m) {
-            moves.push(m);
-        }
-    }
-    let moves: Vec<TbpMove> = moves
-        .iter()
-        .filter_map(|m| tbp_move(&pos.state.board, m, &config.rules))
-        .collect();
-    let depth = if chosen.is_some() { game.length } else { 1 };
+    let (chosen, search_cpu) = search(&game, previews, &pos.state, config, stop);
+    let moves = candidates(chosen, &game, &pos.state, config);
+    let cpu_ms = match (cpu, crate::results::thread_cpu_ns(), search_cpu) {
+        (Some(a), Some(b), Some(c)) => Some((b.saturating_sub(a) + c) as f64 * 1e-6),
+        _ => None,
+    };
     let info = MoveInfo {
-        depth,
+        depth: if chosen.is_some() { game.length } else { 1 },
         extra: format!(
-            "beam {}, {} previews{}, {:.0} ms{}",
+            "beam {}, {previews} previews{}{}",
             config.beam,
-            previews,
             if pos.state.hold.is_some() {
                 " and hold"
             } else {
                 ""
             },
-            start.elapsed().as_secs_f64() * 1000.0,
             if stop.load(Ordering::Relaxed) {
                 ", stopped early"
             } else {
                 ""
             }
         ),
+        wall_ms: wall.elapsed().as_secs_f64() * 1000.0,
+        cpu_ms,
     };
     let empty_because = moves
         .is_empty()
@@ -568,6 +553,52 @@ pub fn suggest(pos: &Position, config: &Config, stop: &AtomicBool) -> Suggestion
         info,
         empty_because,
     }
+}
+
+/// The first move of the beam's best line over `game` (none without a preview: the one-piece
+/// ranking decides then), and the CPU time the search's thread spent, in ns.
+fn search(
+    game: &Game,
+    previews: usize,
+    state: &State,
+    config: &Config,
+    stop: &AtomicBool,
+) -> (Option<Move>, Option<u64>) {
+    if previews == 0 {
+        return (None, Some(0));
+    }
+    let player = Player {
+        previews,
+        beam: config.beam,
+        evaluator: &config.evaluator,
+        fourwide: None,
+    };
+    config.pool.install(|| {
+        let cpu = crate::results::thread_cpu_ns();
+        let decision = online::decide_until(game, 0, state, &player, stop);
+        let spent = cpu
+            .zip(crate::results::thread_cpu_ns())
+            .map(|(a, b)| b.saturating_sub(a));
+        (decision.map(|d| d.mv), spent)
+    })
+}
+
+/// The suggestion's moves: `chosen` first, then the one-piece ranking, at most [`MAX_MOVES`],
+/// each as the location its shortest path rests at.
+fn candidates(chosen: Option<Move>, game: &Game, state: &State, config: &Config) -> Vec<TbpMove> {
+    let mut moves: Vec<Move> = chosen.into_iter().collect();
+    for m in ranked_moves(game, state, &config.evaluator) {
+        if moves.len() >= MAX_MOVES {
+            break;
+        }
+        if !moves.contains(&m) {
+            moves.push(m);
+        }
+    }
+    moves
+        .iter()
+        .filter_map(|m| tbp_move(&state.board, m, &config.rules))
+        .collect()
 }
 
 // ---------------------------------------------------------------- the session
@@ -740,6 +771,8 @@ impl<W: Write> Session<'_, W> {
                 move_info: MoveInfo {
                     depth: 0,
                     extra: "no game".into(),
+                    wall_ms: 0.0,
+                    cpu_ms: None,
                 },
             });
         };

@@ -24,9 +24,12 @@ pub struct Bot {
 }
 
 impl Bot {
-    /// Starts `beamtris tbp ARGS` and reads its `info`.
+    /// Starts `beamtris tbp ARGS` and reads its `info`. `BEAMTRIS_BIN` names another
+    /// binary (a release build, for timing).
     pub fn start(args: &[&str]) -> (Bot, Value) {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_beamtris"))
+        let bin = std::env::var_os("BEAMTRIS_BIN")
+            .unwrap_or_else(|| env!("CARGO_BIN_EXE_beamtris").into());
+        let mut child = Command::new(bin)
             .arg("tbp")
             .args(args)
             .stdin(Stdio::piped())
@@ -191,6 +194,9 @@ pub struct Played {
     pub moves_checked: usize,
     /// Wall time of each `suggest` until its `suggestion`, seconds.
     pub times: Vec<f64>,
+    /// The bot's own figures of each decision (`move_info`): wall and CPU time, ms.
+    pub bot_wall_ms: Vec<f64>,
+    pub bot_cpu_ms: Vec<f64>,
 }
 
 /// Plays `pieces` locks of `sequence` (at least `pieces + 7` long) with the bot: `rules`,
@@ -213,6 +219,8 @@ pub fn play_game(bot: &mut Bot, sequence: &[Piece], pieces: usize, srs_plus: boo
         holds: 0,
         moves_checked: 0,
         times: Vec::new(),
+        bot_wall_ms: Vec::new(),
+        bot_cpu_ms: Vec::new(),
     };
     for lock in 0..pieces {
         let asked = Instant::now();
@@ -220,6 +228,9 @@ pub fn play_game(bot: &mut Bot, sequence: &[Piece], pieces: usize, srs_plus: boo
         let answer = bot.receive();
         played.times.push(asked.elapsed().as_secs_f64());
         assert_eq!(answer["type"], "suggestion", "{answer}");
+        let info = &answer["move_info"];
+        played.bot_wall_ms.extend(info["wall_ms"].as_f64());
+        played.bot_cpu_ms.extend(info["cpu_ms"].as_f64());
         let moves: Vec<Suggested> = answer["moves"]
             .as_array()
             .expect("moves")
