@@ -523,7 +523,7 @@ pub fn suggest(pos: &Position, config: &Config, stop: &AtomicBool) -> Suggestion
     let (chosen, search_cpu) = search(&game, previews, &pos.state, config, stop);
     let moves = candidates(chosen, &game, &pos.state, config);
     let cpu_ms = match (cpu, crate::results::thread_cpu_ns(), search_cpu) {
-        (Some(a), Some(b), Some(c)) => Some((b.saturating_sub(a) + c) as f64 * 1e-6),
+        (Some(a), Some(b), Some(c)) => Some(to_ms(b.saturating_sub(a) + c)),
         _ => None,
     };
     let info = MoveInfo {
@@ -542,7 +542,7 @@ pub fn suggest(pos: &Position, config: &Config, stop: &AtomicBool) -> Suggestion
                 ""
             }
         ),
-        wall_ms: wall.elapsed().as_secs_f64() * 1000.0,
+        wall_ms: to_ms(wall.elapsed().as_nanos() as u64),
         cpu_ms,
     };
     let empty_because = moves
@@ -553,6 +553,11 @@ pub fn suggest(pos: &Position, config: &Config, stop: &AtomicBool) -> Suggestion
         info,
         empty_because,
     }
+}
+
+/// Nanoseconds as milliseconds to the microsecond (a figure, not a float's noise).
+fn to_ms(ns: u64) -> f64 {
+    (ns / 1_000) as f64 / 1_000.0
 }
 
 /// The first move of the beam's best line over `game` (none without a preview: the one-piece
