@@ -216,13 +216,20 @@ pub fn location_of(piece: &Active) -> Location {
     }
 }
 
+/// Centre coordinates a location may have: the TBP board's 40 rows and a margin. Far
+/// beyond, a piece's cells would not fit the `i8` that positions are kept in.
+const REACH: std::ops::RangeInclusive<i32> = -8..=48;
+
 /// The piece at `location` (its box origin), its last move the one `spin` implies for the
-/// spin check; `None` when the box would lie out of any board's reach.
+/// spin check; `None` when the centre lies out of any board's reach.
 pub fn active_of(location: &Location, spin: Spin) -> Option<Active> {
+    if !REACH.contains(&location.x) || !REACH.contains(&location.y) {
+        return None;
+    }
     let state = location.orientation.state();
     let (cx, cy) = centre(location.piece, state);
-    let x = i8::try_from(location.x - cx as i32).ok()?;
-    let y = i8::try_from(location.y - cy as i32).ok()?;
+    let x = (location.x - cx as i32) as i8;
+    let y = (location.y - cy as i32) as i8;
     Some(Active {
         shape: location.piece,
         state,

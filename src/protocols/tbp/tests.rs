@@ -64,6 +64,11 @@ fn locations_name_the_cells_the_protocol_means() {
         y: 0,
     };
     assert_eq!(active_of(&far, Spin::None), None);
+    // Nor are those whose cells would pass i8's end.
+    for (x, y) in [(126, 0), (0, 127), (-128, 3)] {
+        let edge = Location { x, y, ..far };
+        assert_eq!(active_of(&edge, Spin::None), None, "({x}, {y})");
+    }
 }
 
 #[test]
@@ -145,6 +150,14 @@ fn a_play_takes_the_hold_its_piece_implies() {
         .play(&at(S, Orientation::North, 4, 30), &rules())
         .unwrap_err();
     assert!(e.contains("above row 23"), "{e}");
+    let e = pos
+        .play(&at(S, Orientation::North, 4, 47), &rules())
+        .unwrap_err();
+    assert!(e.contains("above row 23"), "{e}");
+    let e = pos
+        .play(&at(S, Orientation::North, 4, 2000), &rules())
+        .unwrap_err();
+    assert!(e.contains("off the board"), "{e}");
 }
 
 #[test]
@@ -253,4 +266,59 @@ fn a_session_answers_in_order_and_keeps_serving_past_bad_lines() {
     assert_eq!(lines[1]["moves"].as_array().unwrap().len(), 0);
     let first = &lines[3]["moves"][0];
     assert!(["T", "I"].contains(&first["location"]["type"].as_str().unwrap()));
+}
+
+mod never_panics {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Valid lines, mutated by the strategy below.
+    const LINES: [&str; 5] = [
+        r#"{"type":"start","board":[[null,null,null,null,null,null,null,null,null,"G"]],"queue":["T","I","O"],"hold":"S","combo":3,"back_to_back":true,"randomizer":{"type":"seven_bag","bag_state":["J","L"]}}"#,
+        r#"{"type":"play","move":{"location":{"type":"T","orientation":"south","x":4,"y":1},"spin":"full"}}"#,
+        r#"{"type":"play","move":{"location":{"type":"I","orientation":"east","x":0,"y":2},"spin":"none"}}"#,
+        r#"{"type":"new_piece","piece":"Z"}"#,
+        r#"{"type":"rules","randomizer":"seven_bag"}"#,
+    ];
+
+    fn line() -> impl Strategy<Value = Vec<u8>> {
+        (
+            0..LINES.len(),
+            any::<prop::sample::Index>(),
+            0usize..6,
+            proptest::collection::vec(any::<u8>(), 0..8),
+        )
+            .prop_map(|(i, at, cut, with)| {
+                let mut v = LINES[i].as_bytes().to_vec();
+                let start = at.index(v.len());
+                let end = (start + cut).min(v.len());
+                v.splice(start..end, with);
+                v
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+        /// Any mutation of a message is refused with a reason or followed without a panic,
+        /// and a suggestion on what it leaves is made.
+        #[test]
+        fn mutated_messages(lines in proptest::collection::vec(line(), 1..6)) {
+            let c = Config { beam: 4, ..config(1_000) };
+            let mut pos = Position::from_start(&start(&[Shape::T, Shape::I, Shape::O], None), true);
+            for l in &lines {
+                match parse_line(l) {
+                    Ok(Some(FrontendMessage::Start(s))) => pos = Position::from_start(&s, true),
+                    Ok(Some(FrontendMessage::Play { mv })) => {
+                        let _ = pos.play(&mv, &c.rules);
+                    }
+                    Ok(Some(FrontendMessage::NewPiece { piece })) => {
+                        let _ = pos.new_piece(piece);
+                    }
+                    _ => {}
+                }
+                let s = suggest(&pos, &c, &AtomicBool::new(false));
+                prop_assert!(s.moves.len() <= MAX_MOVES);
+            }
+        }
+    }
 }
