@@ -204,8 +204,5 @@ fn board_text(board: &str) -> Result<String> {
 
 /// A short stable tag for a name: FNV-1a of the text, 8 hex digits.
 fn tag(text: &str) -> String {
-    let h = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-    });
-    format!("{:08x}", h as u32)
+    format!("{:08x}", super::fnv1a(text.as_bytes()) as u32)
 }

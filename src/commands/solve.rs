@@ -102,6 +102,27 @@ pub struct RunCost {
     pub run: RunInfo,
 }
 
+impl RunCost {
+    /// The figures at the end of a run: its CPU time and peak memory so far.
+    fn measured(
+        wall_seconds: f64,
+        load_average_at_start: Option<f64>,
+        threads: usize,
+        record_file: &Path,
+        run: RunInfo,
+    ) -> RunCost {
+        RunCost {
+            wall_seconds,
+            cpu_seconds: process_cpu_seconds(),
+            load_average_at_start,
+            peak_memory_bytes: peak_memory_bytes(),
+            threads,
+            record_file: record_file.display().to_string(),
+            run,
+        }
+    }
+}
+
 /// The results file of a solve.
 #[derive(Serialize)]
 pub struct SolveReport {
@@ -204,19 +225,12 @@ fn default_out(seed: &str, args: &Args, weights: &Weights, target: usize) -> Pat
             .file_stem()
             .map_or_else(|| "weights".into(), |s| s.to_string_lossy().into_owned());
         let json = serde_json::to_string(weights).expect("plain data serialises");
-        format!("{stem}-{:08x}", fnv1a(json.as_bytes()) as u32)
+        format!("{stem}-{:08x}", super::fnv1a(json.as_bytes()) as u32)
     };
     PathBuf::from(format!(
         "runs/solve-{seed}-{moves}-b{}-{weights_tag}-p{target}.json",
         args.beam
     ))
-}
-
-/// FNV-1a, 64 bits: a short stable tag for a weights file's content.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-    })
 }
 
 /// Refuses outputs that name the game or weights file the run reads.
@@ -383,15 +397,7 @@ pub fn run(args: &Args) -> Result<()> {
         lines: outcome.lines,
         end_reason: outcome.end_reason,
         score_every_1000: checkpoints,
-        cost: RunCost {
-            wall_seconds,
-            cpu_seconds: process_cpu_seconds(),
-            load_average_at_start: load_at_start,
-            peak_memory_bytes: peak_memory_bytes(),
-            threads,
-            record_file: record_file.display().to_string(),
-            run: run_info,
-        },
+        cost: RunCost::measured(wall_seconds, load_at_start, threads, &record_file, run_info),
     };
     let json = write_report(&out, &report)?;
     eprintln!(
@@ -567,15 +573,7 @@ fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
         beam: args.beam,
         weights_name,
         weights,
-        cost: RunCost {
-            wall_seconds,
-            cpu_seconds: process_cpu_seconds(),
-            load_average_at_start: load_at_start,
-            peak_memory_bytes: peak_memory_bytes(),
-            threads,
-            record_file: record_file.display().to_string(),
-            run: run_info,
-        },
+        cost: RunCost::measured(wall_seconds, load_at_start, threads, &record_file, run_info),
     };
     let json = write_report(&out, &report)?;
     eprintln!(
