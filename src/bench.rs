@@ -269,6 +269,7 @@ pub fn beam_step_figures(
     use std::sync::atomic::AtomicBool;
     let stop = AtomicBool::new(false);
     let cfg = BeamConfig {
+        start: crate::games::tencent::board::Board::EMPTY,
         beam,
         moves: MoveSet::Reach,
         evaluator: Evaluator::new(BeamWeights::preset("tuned").expect("a preset")),

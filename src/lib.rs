@@ -16,6 +16,8 @@ pub mod error;
 pub mod eval;
 /// The 4-wide combo solver: fields, sequence models, minimisation, value iteration, policy.
 pub mod fourwide;
+/// The fumen codec (v115), for starting boards and the fumen view.
+pub mod fumen;
 /// The game families (tencent, guideline, standard), one folder each, and what they share.
 pub mod games;
 /// Reading inputs and writing outputs atomically.

@@ -36,6 +36,13 @@ enum Command {
 }
 
 fn main() {
+    // Output piped into a reader that stops early (`beamtris verify R --trace | head`) ends
+    // the process quietly, as it does for other command-line tools, instead of a panic in
+    // `println!` on a closed pipe (Rust ignores SIGPIPE by default).
+    // SAFETY: restoring the default action of a signal, before any thread is started.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = Cli::parse();
     let result = match &cli.command {
         Command::Solve(args) => commands::solve::run(args),

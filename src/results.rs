@@ -125,6 +125,21 @@ pub fn load_average() -> Option<f64> {
         .ok()
 }
 
+/// Nanoseconds this thread has run on a CPU (`CLOCK_THREAD_CPUTIME_ID`), so a figure does
+/// not count the time other processes held the core; `None` where the clock is missing.
+///
+/// Not `/proc/thread-self/schedstat`: on this VM's kernel it advances in 4 ms ticks, which
+/// quantised the short samples of earlier figures.
+pub fn thread_cpu_ns() -> Option<u64> {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `t` is a valid timespec for the call to write into.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    (rc == 0).then(|| t.tv_sec as u64 * 1_000_000_000 + t.tv_nsec as u64)
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -145,19 +160,4 @@ mod tests {
         assert_eq!(super::iso_from_unix(951_782_400), "2000-02-29T00:00:00Z");
         assert_eq!(super::iso_from_unix(1_795_300_557), "2026-11-21T22:35:57Z");
     }
-}
-
-/// Nanoseconds this thread has run on a CPU (`CLOCK_THREAD_CPUTIME_ID`), so a figure does
-/// not count the time other processes held the core; `None` where the clock is missing.
-///
-/// Not `/proc/thread-self/schedstat`: on this VM's kernel it advances in 4 ms ticks, which
-/// quantised the short samples of earlier figures.
-pub fn thread_cpu_ns() -> Option<u64> {
-    let mut t = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `t` is a valid timespec for the call to write into.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
-    (rc == 0).then(|| t.tv_sec as u64 * 1_000_000_000 + t.tv_nsec as u64)
 }

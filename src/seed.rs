@@ -1,5 +1,6 @@
 //! Game definitions as data (`seeds/*.json`): the rule set, the piece generator with its seed
-//! and parameters, and the game's length. Another seed or length is a JSON edit.
+//! and parameters (or an explicit queue), the game's length and where it starts (a board, the
+//! hold piece, combo and back-to-back). Another seed or length is a JSON edit.
 
 use crate::games::guideline::{self, ComboTable, Objective};
 use crate::games::srs::RotationSystem;
@@ -20,7 +21,10 @@ pub struct Seed {
     pub name: String,
     /// The rule set: `tencent`, `standard` or `guideline`.
     pub rules: String,
-    /// Pieces in the game; the last one never scores under `tencent`.
+    /// Pieces in the game (locks, on a guideline game); the last one never scores under
+    /// `tencent`. With a `queue` generator it may be left out: it is then what the queue
+    /// allows (see [`Generator::Queue`]).
+    #[serde(default)]
     pub pieces: usize,
     /// How the pieces are drawn.
     pub generator: Generator,
@@ -36,6 +40,45 @@ pub struct Seed {
     /// Guideline games: `guideline` (default) or `tetrio`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub combo_table: Option<ComboTable>,
+    /// Where the game starts (default: an empty board, empty hold).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<Start>,
+}
+
+/// A starting position: the board, and on a guideline game the hold piece, the combo and
+/// back-to-back.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Start {
+    /// The first page of a fumen (`v115@...`), or rows of text top row first (`X` filled,
+    /// `.` empty; a list of strings, or one string with a row a line).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<BoardText>,
+    /// The piece in the hold slot (guideline games).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hold: Option<String>,
+    /// The combo counter: clears in a row so far, less one (guideline games; default -1, none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub combo: Option<i32>,
+    /// Whether the last clear was a back-to-back kind (guideline games; default false).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub b2b: Option<bool>,
+}
+
+/// A board as the user wrote it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum BoardText {
+    /// A fumen, or rows a line.
+    Text(String),
+    /// Rows, top first.
+    Rows(Vec<String>),
+}
+
+/// A starting board, checked: filled cells by row from the bottom (bit `x` of `rows[y]`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StartBoard {
+    pub rows: Vec<u16>,
 }
 
 /// A piece generator.
@@ -66,6 +109,11 @@ pub enum Generator {
     /// A plain 7-bag: each bag a Fisher-Yates shuffle of the seven shapes from a PCG-32 stream
     /// (`rand_pcg::Pcg32` seeded by `seed_from_u64`).
     Bag7 { seed: u64 },
+    /// An explicit queue: the letters IJLOSTZ (either case; spaces ignored), dealt in order.
+    /// The game ends with the queue: a `tencent` or `standard` game has one piece a letter; a
+    /// guideline game one lock fewer than the letters, as the last letter is the piece a hold
+    /// into the empty slot may draw on the last lock (the game always shows the next piece).
+    Queue { pieces: String },
 }
 
 /// TETR.IO's Park-Miller "minimal standard" generator.
@@ -179,10 +227,141 @@ impl Seed {
     /// Parses and checks seed JSON.
     pub fn parse(text: &str) -> Result<Seed, SeedError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let seed: Seed =
+        let mut seed: Seed =
             serde_json::from_str(text).map_err(|e| SeedError(crate::error::json_error(&e)))?;
-        seed.check()?;
+        seed.settle()?;
         Ok(seed)
+    }
+
+    /// Checks a seed built or changed in code (the command line's `--queue`, `--board`, ...)
+    /// as a seed file is checked, and fills in what the queue implies.
+    pub fn settle(&mut self) -> Result<(), SeedError> {
+        if let Generator::Queue { pieces } = &mut self.generator {
+            let shapes =
+                queue_shapes(pieces).map_err(|e| SeedError(format!("generator.pieces: {e}")))?;
+            *pieces = shapes.iter().map(|s| s.letter()).collect();
+            // A guideline game's piece list is one longer than its locks; a starting hold
+            // piece is one of its pieces.
+            let held = self.start.as_ref().is_some_and(|s| s.hold.is_some()) as usize;
+            let allowed = if self.rules == "guideline" {
+                shapes.len() + held - 1
+            } else {
+                shapes.len()
+            };
+            if self.pieces == 0 {
+                if allowed == 0 {
+                    return Err(SeedError(
+                        "generator.pieces: a guideline game needs at least 2 pieces (one lock \
+                         and the piece after it, or the hold piece)"
+                            .into(),
+                    ));
+                }
+                self.pieces = allowed;
+            } else if self.pieces > allowed {
+                return Err(SeedError(format!(
+                    "pieces: {} is more than the queue of {} allows ({allowed}{})",
+                    self.pieces,
+                    crate::limits::plural(shapes.len() as u64, "letter", "letters"),
+                    if self.rules == "guideline" {
+                        "; a guideline game of N locks needs N + 1 pieces, the hold piece among them"
+                    } else {
+                        ""
+                    }
+                )));
+            }
+        }
+        self.check()?;
+        if let Some(start) = &self.start {
+            self.check_start(start)?;
+        }
+        Ok(())
+    }
+
+    /// Rows of the board this game's rules play on.
+    fn board_rows(&self) -> usize {
+        if self.rules == "guideline" {
+            guideline::board::HEIGHT
+        } else {
+            crate::games::tencent::board::HEIGHT
+        }
+    }
+
+    fn check_start(&self, start: &Start) -> Result<(), SeedError> {
+        if self.rules == "standard" {
+            return Err(SeedError(
+                "start: a standard game starts on an empty board (its players play one piece at \
+                 a time from the literature's setting)"
+                    .into(),
+            ));
+        }
+        if self.rules == "tencent" {
+            for (field, set) in [
+                ("hold", start.hold.is_some()),
+                ("combo", start.combo.is_some()),
+                ("b2b", start.b2b.is_some()),
+            ] {
+                if set {
+                    return Err(SeedError(format!(
+                        "start.{field}: only guideline games have it (the tencent game has no \
+                         hold, combo or back-to-back)"
+                    )));
+                }
+            }
+        }
+        if let Some(hold) = &start.hold {
+            hold_shape(hold).map_err(|e| SeedError(format!("start.hold: {e}")))?;
+        }
+        if let Some(combo) = start.combo {
+            if !(-1..=1000).contains(&combo) {
+                return Err(SeedError(format!(
+                    "start.combo: {combo} (give -1 for none, or the clears in a row less one)"
+                )));
+            }
+        }
+        if let Some(board) = &start.board {
+            parse_board(board, self.board_rows())
+                .map_err(|e| SeedError(format!("start.board: {e}")))?;
+        }
+        Ok(())
+    }
+
+    /// The starting board's filled cells (empty when the game starts on an empty board).
+    pub fn start_board(&self) -> StartBoard {
+        match self.start.as_ref().and_then(|s| s.board.as_ref()) {
+            Some(b) => parse_board(b, self.board_rows()).expect("checked when the seed was read"),
+            None => StartBoard::default(),
+        }
+    }
+
+    /// The Tencent (or standard) board the game starts on (row 0 at the top).
+    pub fn tencent_start(&self) -> crate::games::tencent::board::Board {
+        use crate::games::tencent::board::{Board, HEIGHT};
+        let mut board = Board::EMPTY;
+        for (y, &row) in self.start_board().rows.iter().enumerate() {
+            board.set_row(HEIGHT - 1 - y, row);
+        }
+        board
+    }
+
+    /// The guideline state the game starts in: board, hold, combo, back-to-back.
+    pub fn guideline_start(&self) -> guideline::State {
+        let mut state = guideline::State::START;
+        for (y, row) in self.start_board().rows.iter().enumerate() {
+            for x in 0..guideline::board::WIDTH {
+                if row >> x & 1 == 1 {
+                    state.board.fill(x, y);
+                }
+            }
+        }
+        if let Some(start) = &self.start {
+            state.hold = start
+                .hold
+                .as_deref()
+                .map(|h| hold_shape(h).expect("checked when the seed was read"));
+            state.combo = start.combo.unwrap_or(state.combo);
+            state.b2b = start.b2b.unwrap_or(state.b2b);
+        }
+        state
     }
 
     fn check(&self) -> Result<(), SeedError> {
@@ -270,13 +449,19 @@ impl Seed {
         })
     }
 
-    /// The game this seed defines, when it is a guideline game.
+    /// The game this seed defines, when it is a guideline game. A starting hold piece comes
+    /// first in the game's piece list, as if it had been drawn and held: the engine finds the
+    /// piece in play from the locks made and whether the slot is full.
     pub fn guideline_game(&self) -> Option<guideline::replay::Game> {
         let rules = self.guideline_rules()?;
+        let start = self.guideline_start();
+        let mut pieces: Vec<Shape> = start.hold.into_iter().collect();
+        pieces.extend(self.shapes(self.pieces + 1 - pieces.len()));
         Some(guideline::replay::Game {
             rules,
             length: self.pieces,
-            pieces: self.shapes(self.pieces + 1),
+            pieces,
+            start,
         })
     }
 
@@ -286,6 +471,11 @@ impl Seed {
         match &self.generator {
             Generator::Tetrio { seed, no_szo } => tetrio_shapes(*seed, *no_szo, n),
             Generator::Bag7 { seed } => bag7_shapes(*seed, n),
+            Generator::Queue { pieces } => queue_shapes(pieces)
+                .expect("checked when the seed was read")
+                .into_iter()
+                .take(n)
+                .collect(),
             _ => self.draw_n(n).into_iter().map(|d| d.piece.shape).collect(),
         }
     }
@@ -355,7 +545,7 @@ impl Seed {
                     })
                     .collect()
             }
-            Generator::Tetrio { .. } | Generator::Bag7 { .. } => self
+            Generator::Tetrio { .. } | Generator::Bag7 { .. } | Generator::Queue { .. } => self
                 .shapes(n)
                 .into_iter()
                 .enumerate()
@@ -369,6 +559,134 @@ impl Seed {
                 .collect(),
         }
     }
+}
+
+/// The shapes of a queue: the letters IJLOSTZ in either case, spaces ignored. An error names
+/// the first bad letter and its place (1-based, spaces not counted).
+pub fn queue_shapes(text: &str) -> Result<Vec<Shape>, String> {
+    let mut shapes = Vec::with_capacity(text.len());
+    for c in text.chars().filter(|c| !c.is_whitespace()) {
+        match Shape::from_letter(c.to_ascii_uppercase()) {
+            Some(s) => shapes.push(s),
+            None => {
+                return Err(format!(
+                    "letter {} ({c:?}) is not one of IJLOSTZ",
+                    shapes.len() + 1
+                ))
+            }
+        }
+    }
+    if shapes.is_empty() {
+        return Err("the queue is empty (give the pieces as letters IJLOSTZ)".into());
+    }
+    Ok(shapes)
+}
+
+/// The hold piece: one letter of IJLOSTZ, either case.
+pub fn hold_shape(text: &str) -> Result<Shape, String> {
+    let mut chars = text.trim().chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => Shape::from_letter(c.to_ascii_uppercase())
+            .ok_or_else(|| format!("{text:?} is not one of IJLOSTZ")),
+        _ => Err(format!("{text:?}: give one letter of IJLOSTZ")),
+    }
+}
+
+/// A board from a fumen's first page or from rows of text, on a board of `height` rows:
+/// every row 10 cells, none full, none above the board.
+pub fn parse_board(board: &BoardText, height: usize) -> Result<StartBoard, String> {
+    let rows = match board {
+        BoardText::Text(t) if t.trim().is_empty() => {
+            return Err("empty (give a fumen v115@... or rows of X and .)".into())
+        }
+        BoardText::Text(t)
+            if ["v115@", "m115@", "d115@"]
+                .iter()
+                .any(|tag| t.contains(tag)) =>
+        {
+            fumen_rows(t)?
+        }
+        BoardText::Text(t) => text_rows(&t.lines().collect::<Vec<_>>())?,
+        BoardText::Rows(rows) => text_rows(&rows.iter().map(|r| r.as_str()).collect::<Vec<_>>())?,
+    };
+    const FULL: u16 = (1 << 10) - 1;
+    if let Some(y) = rows.iter().position(|&r| r == FULL) {
+        return Err(format!(
+            "row {} from the bottom is full (a starting board has no full row)",
+            y + 1
+        ));
+    }
+    if let Some(top) = rows.iter().rposition(|&r| r != 0) {
+        if top >= height {
+            return Err(format!(
+                "a cell in row {} from the bottom, above the board's {height} rows",
+                top + 1
+            ));
+        }
+    }
+    let mut rows = rows;
+    while rows.last() == Some(&0) {
+        rows.pop();
+    }
+    Ok(StartBoard { rows })
+}
+
+/// Rows of text, top first: `X`, `#`, `G` or a piece letter filled, `.` or `_` empty.
+fn text_rows(lines: &[&str]) -> Result<Vec<u16>, String> {
+    let lines: Vec<&str> = lines
+        .iter()
+        .map(|l| l.trim())
+        .filter(|l| !l.is_empty())
+        .collect();
+    if lines.is_empty() {
+        return Err("no rows (give a fumen v115@... or rows of X and .)".into());
+    }
+    let mut rows = Vec::with_capacity(lines.len());
+    for (i, line) in lines.iter().enumerate().rev() {
+        let at = format!("row {} from the top", i + 1);
+        let cells: Vec<char> = line.chars().collect();
+        if cells.len() != 10 {
+            return Err(format!(
+                "{at} has {} cells (a row has 10): {line:?}",
+                cells.len()
+            ));
+        }
+        let mut row = 0u16;
+        for (x, c) in cells.into_iter().enumerate() {
+            match c.to_ascii_uppercase() {
+                '.' | '_' => {}
+                'X' | '#' | 'G' | 'I' | 'J' | 'L' | 'O' | 'S' | 'T' | 'Z' => row |= 1 << x,
+                _ => {
+                    return Err(format!(
+                        "{at}, column {}: {c:?} is neither filled (X) nor empty (.)",
+                        x + 1
+                    ))
+                }
+            }
+        }
+        rows.push(row);
+    }
+    Ok(rows)
+}
+
+/// The field of a fumen's first page (its piece, comment and further pages ignored), rows
+/// from the bottom; the garbage row below the field is not part of the board.
+fn fumen_rows(text: &str) -> Result<Vec<u16>, String> {
+    let pages = crate::fumen::decode(text).map_err(|e| e.to_string())?;
+    let first = pages
+        .first()
+        .ok_or_else(|| "fumen: no page (an empty fumen)".to_string())?;
+    let mut rows = Vec::with_capacity(crate::fumen::FIELD_TOP);
+    for y in 0..crate::fumen::FIELD_TOP as i32 {
+        let mut row = 0u16;
+        for x in 0..10 {
+            if first.field.get(x, y) != crate::fumen::Kind::Empty {
+                row |= 1 << x;
+            }
+        }
+        rows.push(row);
+    }
+    Ok(rows)
 }
 
 #[cfg(test)]

@@ -17,6 +17,7 @@ fn game(pieces: &[Shape], length: usize, table: ComboTable) -> Game {
         },
         length,
         pieces: pieces.to_vec(),
+        start: beamtris::games::guideline::State::START,
     }
 }
 

@@ -570,3 +570,24 @@ fn play_reads_beam_weights_and_protocol_mode_refuses_game_flags() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A reader that stops early (`| head`) ends the run quietly: no panic on the closed pipe.
+#[test]
+fn a_closed_stdout_ends_the_run_without_a_panic() {
+    use std::io::Read;
+    let record =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/tencent/records/chys87-1395326.txt");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_beamtris"))
+        .args(["verify", record.to_str().unwrap(), "--trace"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 64];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    // The pipe's reader is gone now; the next writes fail.
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(err.is_empty(), "{err}");
+}

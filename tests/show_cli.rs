@@ -116,12 +116,14 @@ fn page_data(html: &str) -> serde_json::Value {
 
 /// A packed board of the page as colour codes, top row first.
 fn unpack_board(packed: &str, rows: usize) -> Vec<[u8; 10]> {
-    const ALPHABET: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    // Two cells a character, nine kinds a cell (0 empty, 1-7 pieces, 8 starting board).
+    const ALPHABET: &str =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/!#$%&()*,-.:;=?@^";
     let codes: Vec<u8> = packed
         .chars()
         .flat_map(|c| {
             let v = ALPHABET.find(c).unwrap() as u8;
-            [v & 7, v >> 3]
+            [v % 9, v / 9]
         })
         .collect();
     assert_eq!(codes.len(), rows * 10);

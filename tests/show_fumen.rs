@@ -10,7 +10,6 @@
 
 mod common;
 
-use beamtris::games::guideline::game::State;
 use beamtris::games::guideline::replay::{self as guideline, EndReason, LockEvent};
 use beamtris::io;
 use beamtris::seed::Seed;
@@ -264,14 +263,22 @@ fn check_guideline(dir: &Path, record: &Path, seed: &Path, from: usize, to: Opti
     ];
     let pages = decode_with_node(dir, &beamtris(&args), &format!("guideline-{from}-{to}.txt"));
     assert_eq!(pages.len(), to - from + 1);
-    // Which piece filled each cell, replayed here from the events' cells and boards.
+    // Which piece filled each cell, replayed here from the events' cells and boards; the
+    // starting board's cells are grey (`X`).
     let mut letters = vec![['_'; 10]; 24];
+    for (y, row) in letters.iter_mut().enumerate() {
+        for (x, c) in row.iter_mut().enumerate() {
+            if game.start.board.filled(x, y) {
+                *c = 'X';
+            }
+        }
+    }
     for (k, page) in std::iter::repeat_n(None, from)
         .chain(pages.iter().map(Some))
         .enumerate()
     {
         let board = if k == 0 {
-            State::START.board
+            game.start.board
         } else {
             events[k - 1].after.board
         };
@@ -367,4 +374,21 @@ fn tetris_fumen_decodes_guideline_pages_to_the_replay() {
     let held = tmp.join("show-fumen-guideline-hold.txt");
     std::fs::write(&held, "N,H1,D99,N,C1,L4,N,R4").unwrap();
     check_guideline(&dir, &held, &seed, 0, None);
+
+    // A game from a starting board (garbage, a hold piece, a queue): the first page is the
+    // starting board, the pages after it the replay's boards.
+    let started = tmp.join("show-fumen-guideline-start.json");
+    std::fs::write(
+        &started,
+        r#"{"name": "start", "rules": "guideline",
+            "generator": {"kind": "queue", "pieces": "TIOLJSZTSZIOJLTIOL"},
+            "start": {"board": ["..........", "XXXX.XXXXX", "XXXXXXX.XX", "X.XXXXXXXX"],
+                      "hold": "I", "combo": 1, "b2b": true}}"#,
+    )
+    .unwrap();
+    let game = Seed::load(&started).unwrap().guideline_game().unwrap();
+    let low = common::record_by(&game, game.length, |p| (common::top(p), p.x, p.state));
+    let low_path = tmp.join("show-fumen-guideline-start.txt");
+    std::fs::write(&low_path, low.to_string()).unwrap();
+    check_guideline(&dir, &low_path, &started, 0, None);
 }

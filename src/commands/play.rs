@@ -40,10 +40,8 @@ use std::time::{Duration, Instant};
 /// Play with a greedy one-piece player (Dellacherie, El-Tetris, BCTS weights).
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The game: a `standard` seed file (uniform pieces), a `tencent` one, or a `guideline`
-    /// one (played online: see --previews).
-    #[arg(long, required_unless_present = "protocol")]
-    pub seed: Option<PathBuf>,
+    #[command(flatten)]
+    pub game: super::game::GameArgs,
     /// The weight set: dellacherie, eltetris or bcts.
     #[arg(long, default_value = "dellacherie")]
     pub policy: String,
@@ -201,10 +199,16 @@ pub fn run(args: &Args) -> Result<()> {
         let stdin = std::io::stdin();
         return classroom::run_protocol(stdin.lock(), std::io::stdout().lock());
     }
-    let seed = io::load_seed(args.seed.as_deref())?;
-    let seed_path = args.seed.as_deref().unwrap_or(Path::new("-"));
+    if args.game.seed.is_none() && !args.game.changes_game() {
+        return Err(Error(
+            "give the game: --seed FILE (or --tetrio-seed N, --queue LETTERS), or --protocol"
+                .into(),
+        ));
+    }
+    let seed = args.game.load()?;
+    let seed_path = args.game.seed.as_deref().unwrap_or(Path::new(&seed.name));
     if seed.guideline_rules().is_some() {
-        return run_guideline(args, &seed, seed_path);
+        return run_guideline(args, &seed);
     }
     for (given, flag) in [
         (args.previews.is_some(), "--previews"),
@@ -526,9 +530,10 @@ fn run_tencent(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()>
     let run = RunInfo::now();
     let pieces = seed.pieces();
     let start = Instant::now();
-    let game = greedy::play_tencent(&w, &pieces);
+    let board = seed.tencent_start();
+    let game = greedy::play_tencent(&w, &pieces, &board);
     let seconds = start.elapsed().as_secs_f64();
-    let outcome = replay::replay(&game.record, &pieces);
+    let outcome = replay::replay_from(&board, &game.record, &pieces, |_| {});
     if outcome.score != game.score {
         return Err(Error(format!(
             "internal error: the greedy game scored {} but its record replays to {}",
@@ -646,7 +651,7 @@ fn refuse_player_flags(args: &Args) -> Result<()> {
 /// `play` on a guideline game: online play, each piece decided by a beam over only the
 /// pieces a player sees (hold, current, `--previews` more); the figures come from replaying
 /// the record.
-fn run_guideline(args: &Args, seed: &Seed, seed_path: &Path) -> Result<()> {
+fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
     refuse_player_flags(args)?;
     let game = seed.guideline_game().expect("a guideline seed");
     let previews = args.previews.unwrap_or(DEFAULT_PREVIEWS);
@@ -690,7 +695,7 @@ fn run_guideline(args: &Args, seed: &Seed, seed_path: &Path) -> Result<()> {
         .clone()
         .unwrap_or_else(|| out.with_extension("txt"));
     let weights_path = Path::new(&weights_name);
-    let mut inputs = vec![("--seed", seed_path)];
+    let mut inputs = args.game.input_files();
     if weights_path.is_file() {
         inputs.push(("--weights", weights_path));
     }
@@ -848,10 +853,13 @@ mod tests {
 
     fn args(out: &Path, games: u64, max_lines: u64) -> Args {
         Args {
-            seed: Some(PathBuf::from(concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/seeds/standard.json"
-            ))),
+            game: super::super::game::GameArgs {
+                seed: Some(PathBuf::from(concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/seeds/standard.json"
+                ))),
+                ..Default::default()
+            },
             policy: "dellacherie".into(),
             weights: None,
             games,

@@ -18,9 +18,8 @@ use std::path::PathBuf;
 pub struct Args {
     /// The record file: comma-separated tokens `N,C1,L2,D17,...`.
     pub record: PathBuf,
-    /// The game definition (default: the built-in Tencent Geek 4 game).
-    #[arg(long)]
-    pub seed: Option<PathBuf>,
+    #[command(flatten)]
+    pub game: super::game::GameArgs,
     /// Show the board after K pieces (default: after the last one).
     #[arg(long, value_name = "K", conflicts_with_all = ["animate", "fumen", "html"])]
     pub at: Option<usize>,
@@ -73,7 +72,7 @@ pub fn run(args: &Args) -> Result<()> {
             "--from and --to go with --fumen or --animate (use --at K for one board)".into(),
         ));
     }
-    let seed = io::load_seed(args.seed.as_deref())?;
+    let seed = args.game.load()?;
     let family = match seed.guideline_game() {
         Some(rules) => {
             let text = io::read_text(&args.record)?;
@@ -85,7 +84,11 @@ pub fn run(args: &Args) -> Result<()> {
         }
         None => {
             let record = io::read_record(&args.record)?;
-            Family::Tencent(Game::replay(&record, seed.pieces())?)
+            Family::Tencent(Game::replay_from(
+                &seed.tencent_start(),
+                &record,
+                seed.pieces(),
+            )?)
         }
     };
     if args.html.is_none() && !args.fumen && !args.animate {

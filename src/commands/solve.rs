@@ -27,9 +27,8 @@ use std::time::Instant;
 /// writes the best line found so far marked `"complete": false`, and exits 130 or 143.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The game definition (default: the built-in Tencent Geek 4 game).
-    #[arg(long)]
-    pub seed: Option<PathBuf>,
+    #[command(flatten)]
+    pub game: super::game::GameArgs,
     /// Boards kept per piece. The default, 3 000, is the narrowest width found to reach
     /// 1 410 000 on the built-in game, in about 40 s on an idle 2-core machine.
     #[arg(long, default_value_t = 3000)]
@@ -103,6 +102,27 @@ pub struct RunCost {
     pub run: RunInfo,
 }
 
+impl RunCost {
+    /// The figures at the end of a run: its CPU time and peak memory so far.
+    fn measured(
+        wall_seconds: f64,
+        load_average_at_start: Option<f64>,
+        threads: usize,
+        record_file: &Path,
+        run: RunInfo,
+    ) -> RunCost {
+        RunCost {
+            wall_seconds,
+            cpu_seconds: process_cpu_seconds(),
+            load_average_at_start,
+            peak_memory_bytes: peak_memory_bytes(),
+            threads,
+            record_file: record_file.display().to_string(),
+            run,
+        }
+    }
+}
+
 /// The results file of a solve.
 #[derive(Serialize)]
 pub struct SolveReport {
@@ -131,6 +151,10 @@ pub struct SolveReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub record_short_because: Option<String>,
     pub seed: String,
+    /// The whole game, when flags changed it from its seed file (a queue, a starting board,
+    /// a TETR.IO seed): what `verify` needs to replay the record.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game: Option<crate::seed::Seed>,
     pub beam: usize,
     pub moves: MoveSet,
     pub weights_name: String,
@@ -201,7 +225,7 @@ fn default_out(seed: &str, args: &Args, weights: &Weights, target: usize) -> Pat
             .file_stem()
             .map_or_else(|| "weights".into(), |s| s.to_string_lossy().into_owned());
         let json = serde_json::to_string(weights).expect("plain data serialises");
-        format!("{stem}-{:08x}", fnv1a(json.as_bytes()) as u32)
+        format!("{stem}-{:08x}", super::fnv1a(json.as_bytes()) as u32)
     };
     PathBuf::from(format!(
         "runs/solve-{seed}-{moves}-b{}-{weights_tag}-p{target}.json",
@@ -209,20 +233,10 @@ fn default_out(seed: &str, args: &Args, weights: &Weights, target: usize) -> Pat
     ))
 }
 
-/// FNV-1a, 64 bits: a short stable tag for a weights file's content.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-    })
-}
-
 /// Refuses outputs that name the game or weights file the run reads.
 pub fn check_not_inputs(args: &Args, out: &Path, record: &Path) -> Result<()> {
     let weights = Path::new(&args.weights);
-    let mut inputs = vec![];
-    if let Some(seed) = &args.seed {
-        inputs.push(("--seed", seed.as_path()));
-    }
+    let mut inputs = args.game.input_files();
     if weights.is_file() {
         inputs.push(("--weights", weights));
     }
@@ -259,7 +273,15 @@ fn write_report(out: &Path, report: &impl Serialize) -> Result<String> {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let seed = io::load_seed(args.seed.as_deref())?;
+    let seed = args.game.load()?;
+    if let (crate::seed::Generator::Queue { .. }, Some(p)) = (&seed.generator, args.pieces) {
+        if p > seed.pieces {
+            return Err(Error(format!(
+                "--pieces {p}: the queue makes a game of {} (give more letters)",
+                crate::limits::plural(seed.pieces as u64, "piece", "pieces")
+            )));
+        }
+    }
     if seed.guideline_rules().is_some() {
         return run_guideline(args, &seed);
     }
@@ -315,6 +337,7 @@ pub fn run(args: &Args) -> Result<()> {
         beam: args.beam,
         moves: args.moves,
         evaluator: Evaluator::new(weights.clone()),
+        start: seed.tencent_start(),
     };
     let start = Instant::now();
     let total = target;
@@ -329,7 +352,7 @@ pub fn run(args: &Args) -> Result<()> {
     let text = format!("{}\n", result.record);
     io::write_atomic(&record_file, text.as_bytes())?;
     let mut checkpoints = Vec::new();
-    let outcome = replay::replay_with(&result.record, &pieces, |step| {
+    let outcome = replay::replay_from(&cfg.start, &result.record, &pieces, |step| {
         if (step.index + 1) % CHECKPOINT_EVERY == 0 {
             checkpoints.push(step.score);
         }
@@ -364,6 +387,7 @@ pub fn run(args: &Args) -> Result<()> {
         searched_pieces: result.placed,
         record_short_because,
         seed: seed.name.clone(),
+        game: args.game.changes_game().then(|| seed.clone()),
         beam: args.beam,
         moves: args.moves,
         weights_name: args.weights.clone(),
@@ -373,15 +397,7 @@ pub fn run(args: &Args) -> Result<()> {
         lines: outcome.lines,
         end_reason: outcome.end_reason,
         score_every_1000: checkpoints,
-        cost: RunCost {
-            wall_seconds,
-            cpu_seconds: process_cpu_seconds(),
-            load_average_at_start: load_at_start,
-            peak_memory_bytes: peak_memory_bytes(),
-            threads,
-            record_file: record_file.display().to_string(),
-            run: run_info,
-        },
+        cost: RunCost::measured(wall_seconds, load_at_start, threads, &record_file, run_info),
     };
     let json = write_report(&out, &report)?;
     eprintln!(
@@ -557,15 +573,7 @@ fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
         beam: args.beam,
         weights_name,
         weights,
-        cost: RunCost {
-            wall_seconds,
-            cpu_seconds: process_cpu_seconds(),
-            load_average_at_start: load_at_start,
-            peak_memory_bytes: peak_memory_bytes(),
-            threads,
-            record_file: record_file.display().to_string(),
-            run: run_info,
-        },
+        cost: RunCost::measured(wall_seconds, load_at_start, threads, &record_file, run_info),
     };
     let json = write_report(&out, &report)?;
     eprintln!(

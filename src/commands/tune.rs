@@ -33,9 +33,8 @@ use std::time::Instant;
 /// sub-strategy where `--fourwide auto` uses it).
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The game definition (default: the built-in Tencent Geek 4 game).
-    #[arg(long)]
-    pub seed: Option<PathBuf>,
+    #[command(flatten)]
+    pub game: super::game::GameArgs,
     /// Beam width of each candidate's search. Several, comma-separated (`--beam 2000,3000,4000`),
     /// score a candidate by its mean over them: at one width any small change of the weights
     /// moves the score by about 0.1 % either way (results/default-beam), so weights tuned at
@@ -162,7 +161,7 @@ fn check_out(out: &Path) -> Result<()> {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let seed = io::load_seed(args.seed.as_deref())?;
+    let seed = args.game.load()?;
     if let Some(game) = seed.guideline_game() {
         let fourwide = super::solve::FourwideUse::Auto
             .applies(&game.rules)
@@ -178,7 +177,14 @@ pub fn run(args: &Args) -> Result<()> {
         )));
     }
     let pieces = seed.pieces();
-    run_family(args, &seed, &Tencent { pieces })
+    run_family(
+        args,
+        &seed,
+        &Tencent {
+            pieces,
+            start: seed.tencent_start(),
+        },
+    )
 }
 
 fn run_family<F: Family>(args: &Args, seed: &Seed, family: &F) -> Result<()> {
@@ -335,10 +341,7 @@ fn command<W>(
 ) -> String {
     let s = &state.settings;
     let mut words = vec!["beamtris".to_string(), "solve".to_string()];
-    if let Some(seed) = &args.seed {
-        words.push("--seed".into());
-        words.push(shell_word(&seed.display().to_string()));
-    }
+    words.extend(args.game.flags().iter().map(|w| shell_word(w)));
     words.extend(["--beam".to_string(), beam.to_string()]);
     if let Some(moves) = moves {
         let name = moves
@@ -501,7 +504,7 @@ mod tests {
 
     fn args(out: &Path, generations: usize) -> Args {
         Args {
-            seed: None,
+            game: Default::default(),
             beam: vec![4],
             moves: MoveSet::Drop,
             pieces: 60,

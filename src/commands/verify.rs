@@ -19,9 +19,8 @@ use std::path::PathBuf;
 pub struct Args {
     /// The record file: comma-separated tokens `N,C1,L2,D17,...`.
     pub record: PathBuf,
-    /// The game definition (default: the built-in Tencent Geek 4 game).
-    #[arg(long)]
-    pub seed: Option<PathBuf>,
+    #[command(flatten)]
+    pub game: super::game::GameArgs,
     /// Before the summary, print one JSON line per lock: piece, hold, cells, rows cleared, spin,
     /// combo, back-to-back, points and attack gained.
     #[arg(long)]
@@ -96,14 +95,14 @@ struct Report {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let seed = io::load_seed(args.seed.as_deref())?;
+    let seed = args.game.load()?;
     if seed.guideline_rules().is_some() {
         return run_guideline(args, &seed);
     }
     let record = io::read_record(&args.record)?;
     let mut clears = [0u64; 4];
     let mut cells = [0u64; 4];
-    let outcome = replay::replay_with(&record, &seed.pieces(), |step| {
+    let outcome = replay::replay_from(&seed.tencent_start(), &record, &seed.pieces(), |step| {
         if args.trace {
             let shape = step.piece.shape;
             print_json(&TencentLock {

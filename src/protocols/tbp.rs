@@ -417,16 +417,13 @@ fn window(pos: &Position, config: &Config) -> Option<(Game, usize)> {
     let n = previews.len();
     pieces.extend(previews);
     let length = n + pos.state.hold.is_some() as usize;
-    Some((window_game(config.rules, length.max(1), pieces), n))
-}
-
-/// A guideline game of `pieces`; one place builds it, for the day `Game` grows a field.
-fn window_game(rules: Rules, length: usize, pieces: Vec<Shape>) -> Game {
-    Game {
-        rules,
-        length,
+    let game = Game {
+        rules: config.rules,
+        length: length.max(1),
         pieces,
-    }
+        start: pos.state,
+    };
+    Some((game, n))
 }
 
 /// Every move of the piece in play (and of the piece hold gives, when it differs) that does

@@ -411,9 +411,10 @@ pub struct TencentGame {
 
 /// Plays `pieces` (the whole sequence; its length is the piece limit) on the tencent rules,
 /// each piece greedily among [`tencent_drops`] that keep row 0 empty. The game stops when no
-/// such placement exists (or the next spawn is blocked); the record then simply ends.
-pub fn play_tencent(w: &Weights, pieces: &[Piece]) -> TencentGame {
-    let mut board = Board::EMPTY;
+/// such placement exists (or the next spawn is blocked); the record then simply ends. The
+/// game starts on `start`.
+pub fn play_tencent(w: &Weights, pieces: &[Piece], start: &Board) -> TencentGame {
+    let mut board = *start;
     let mut score = 0u64;
     let mut lines = 0u64;
     let mut paths: Vec<Vec<Op>> = Vec::new();
@@ -605,7 +606,7 @@ mod tests {
         let seed = Seed::tencent_geek_4();
         let pieces: Vec<Piece> = seed.pieces().into_iter().take(1500).collect();
         for w in [Weights::DELLACHERIE, Weights::EL_TETRIS, Weights::BCTS] {
-            let g = play_tencent(&w, &pieces);
+            let g = play_tencent(&w, &pieces, &Board::EMPTY);
             let out = crate::games::tencent::replay::replay(&g.record, &pieces);
             assert_eq!(out.score, g.score);
             assert_eq!(out.lines, g.lines);

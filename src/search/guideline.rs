@@ -56,7 +56,7 @@ impl BeamGame for GuidelineSearch<'_> {
     const CHILDREN_HINT: usize = 56;
 
     fn start(&self) -> State {
-        State::START
+        self.game.start
     }
 
     fn steps(&self) -> usize {
@@ -142,7 +142,7 @@ pub fn search(
 /// The record that plays `moves` on `game`: per piece `N`, `H1` when it holds, and a
 /// shortest op path to its placement.
 pub fn record(game: &Game, moves: &[Move]) -> Record {
-    let mut state = State::START;
+    let mut state = game.start;
     let mut paths: Vec<Vec<Op>> = Vec::with_capacity(moves.len());
     for mv in moves {
         let mut ops = Vec::new();

@@ -63,6 +63,7 @@ pub fn visible(game: &Game, locks: usize, state: &State, previews: usize) -> (Ga
         rules: game.rules,
         length: steps,
         pieces: game.pieces[locks..end].to_vec(),
+        start: *state,
     };
     (window, steps)
 }
@@ -182,7 +183,7 @@ pub fn play(
     mut on_move: impl FnMut(usize, &MoveTime),
 ) -> Played {
     let pieces = pieces.min(game.length);
-    let mut state = State::START;
+    let mut state = game.start;
     let mut played = Played {
         moves: Vec::with_capacity(pieces),
         times: Vec::with_capacity(pieces),
@@ -236,6 +237,7 @@ pub(crate) mod tests {
             },
             length: pieces.len() - 1,
             pieces,
+            start: State::START,
         }
     }
 

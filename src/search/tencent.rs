@@ -17,6 +17,8 @@ pub struct BeamConfig {
     pub beam: usize,
     pub moves: MoveSet,
     pub evaluator: Evaluator,
+    /// The board before the first piece (empty unless the game starts from a given one).
+    pub start: Board,
 }
 
 /// The outcome of a Tencent search.
@@ -100,7 +102,7 @@ impl BeamGame for TencentGame<'_> {
     type Scratch = Vec<Pos>;
 
     fn start(&self) -> Board {
-        Board::EMPTY
+        self.cfg.start
     }
 
     fn steps(&self) -> usize {
@@ -174,7 +176,7 @@ pub fn search(
         cfg,
     };
     let line = search_game(&game, cfg.beam, stop, report);
-    let record = rebuild_record(pieces, &line.moves, cfg.moves);
+    let record = rebuild_record(&cfg.start, pieces, &line.moves, cfg.moves);
     BeamResult {
         score: line.score,
         positions: line.moves,
@@ -185,9 +187,14 @@ pub fn search(
     }
 }
 
-/// The op record that places each piece at its position, path by path.
-pub fn rebuild_record(pieces: &[Piece], positions: &[Pos], moves: MoveSet) -> Record {
-    let mut board = Board::EMPTY;
+/// The op record that places each piece at its position, path by path, from `start`.
+pub fn rebuild_record(
+    start: &Board,
+    pieces: &[Piece],
+    positions: &[Pos],
+    moves: MoveSet,
+) -> Record {
+    let mut board = *start;
     let mut paths: Vec<Vec<Op>> = Vec::with_capacity(positions.len());
     for (k, &pos) in positions.iter().enumerate() {
         let piece = pieces[k];
@@ -224,6 +231,7 @@ mod tests {
             beam,
             moves,
             evaluator: Evaluator::new(Weights::preset("default").unwrap()),
+            start: Board::EMPTY,
         };
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)

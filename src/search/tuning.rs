@@ -59,6 +59,8 @@ pub trait Family: Sync {
 /// The Tencent game: the board beam over its sequence.
 pub struct Tencent {
     pub pieces: Vec<Piece>,
+    /// The board the game starts on.
+    pub start: crate::games::tencent::board::Board,
 }
 
 impl Family for Tencent {
@@ -89,6 +91,7 @@ impl Family for Tencent {
             beam,
             moves: s.moves,
             evaluator: Evaluator::new(w),
+            start: self.start,
         };
         let r = tencent_beam::search(&self.pieces, Some(s.pieces), &cfg, stop, |_| {});
         // A beam that empties is a (poor) score; only a stop leaves the candidate unscored.

@@ -9,7 +9,7 @@
 //! the board (the next piece; or hold, the previews, combo, back-to-back and attack), and
 //! buffer rows are drawn, with `:` walls, only while a cell is in them.
 
-use super::frames::{Frame, Replay, Row};
+use super::frames::{Block, Frame, Replay, Row};
 use crate::error::Result;
 use crate::games::tencent::board::WIDTH;
 use crate::piece::Shape;
@@ -99,7 +99,7 @@ pub fn frame_text(replay: &Replay, k: usize) -> String {
     let mut s = header(replay, k);
     for (row, buffer) in drawn_rows(replay, &replay.frames[k]) {
         s.push(wall(buffer));
-        s.extend(row.iter().map(|c| c.map_or('.', |shape| shape.letter())));
+        s.extend(row.iter().map(|c| c.map_or('.', |b| b.letter())));
         s.push(wall(buffer));
         s.push('\n');
     }
@@ -200,8 +200,12 @@ fn play(replay: &Replay, from: usize, to: usize, mut speed: f64) -> Result<()> {
     }
 }
 
-/// The terminal colour of a shape (the guideline colours as near as 16 colours go).
-fn colour(shape: Shape) -> Color {
+/// The terminal colour of a block (the guideline colours as near as 16 colours go; the
+/// starting board grey).
+fn colour(block: Block) -> Color {
+    let Block::Piece(shape) = block else {
+        return Color::DarkGrey;
+    };
     match shape {
         Shape::I => Color::Cyan,
         Shape::L => Color::DarkYellow,
@@ -237,9 +241,9 @@ fn draw(replay: &Replay, k: usize, paused: bool, speed: f64) -> Result<()> {
         queue!(out, Print(wall(buffer)))?;
         for &c in row {
             match c {
-                Some(shape) => queue!(
+                Some(block) => queue!(
                     out,
-                    SetBackgroundColor(colour(shape)),
+                    SetBackgroundColor(colour(block)),
                     Print("  "),
                     ResetColor
                 )?,

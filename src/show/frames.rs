@@ -8,7 +8,7 @@
 //! bottom, the cells of each lock in the same coordinates, and the numbers to print, so the
 //! conversion happens once here and each view has a single implementation.
 
-use super::game::{self, shape_of_colour};
+use super::game::{self, block_of_colour};
 use super::guideline_text::{GuidelineGame, PREVIEWS};
 use crate::games::guideline::board::{HEIGHT as GUIDELINE_HEIGHT, VISIBLE};
 use crate::games::guideline::replay::{self as guideline, EndReason};
@@ -16,8 +16,26 @@ use crate::games::guideline::State;
 use crate::games::tencent::board::{HEIGHT as TENCENT_HEIGHT, WIDTH};
 use crate::piece::Shape;
 
-/// One row of cells, each the piece that filled it.
-pub type Row = [Option<Shape>; WIDTH];
+/// A filled cell as the views draw it: the piece that filled it, or a cell of the board the
+/// game started on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Block {
+    Piece(Shape),
+    Start,
+}
+
+impl Block {
+    /// The letter the text views print: the piece's, `X` for a starting-board cell.
+    pub fn letter(self) -> char {
+        match self {
+            Block::Piece(s) => s.letter(),
+            Block::Start => 'X',
+        }
+    }
+}
+
+/// One row of cells, each the block that filled it.
+pub type Row = [Option<Block>; WIDTH];
 
 /// What the guideline family shows beside the board; the Tencent game has none of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,7 +119,7 @@ impl Replay {
                         .colours
                         .iter()
                         .rev()
-                        .map(|row| row.map(shape_of_colour))
+                        .map(|row| row.map(block_of_colour))
                         .collect(),
                     score: snap.score,
                     lines: snap.lines,
@@ -157,14 +175,7 @@ impl Replay {
                 }),
             }
         };
-        let mut frames = vec![frame(
-            0,
-            &State::START,
-            vec![[None; WIDTH]; GUIDELINE_HEIGHT],
-            0,
-            0,
-            0,
-        )];
+        let mut frames = vec![frame(0, &g.start.0, g.start.1.to_vec(), 0, 0, 0)];
         let mut lines = 0;
         for (k, (e, grid)) in g.locks.iter().enumerate() {
             lines += e.rows as u64;
@@ -228,9 +239,9 @@ mod tests {
         let mut cells = r.locks[0].cells;
         cells.sort();
         assert_eq!(cells, [(3, 2), (4, 1), (4, 2), (5, 1)]);
-        assert!(cells
-            .iter()
-            .all(|&(x, y)| r.frames[1].rows[y as usize][x as usize] == Some(Shape::Z)));
+        assert!(cells.iter().all(
+            |&(x, y)| r.frames[1].rows[y as usize][x as usize] == Some(Block::Piece(Shape::Z))
+        ));
         assert_eq!(r.frames[0].next, vec![Shape::Z]);
         assert!(r.frames[2].next.is_empty());
     }

@@ -10,9 +10,9 @@
 //! 20 (else it is a lock out) and spans at most 4 rows, so it reaches row 22 at most, and
 //! clears only move cells down. A page that would need row 23 is refused, not cut.
 
-use super::frames::{Frame, Replay};
-use super::fumen::{self, Field, Kind, Operation, Page, FIELD_TOP};
+use super::frames::{Block, Frame, Replay};
 use crate::error::{Error, Result};
+use crate::fumen::{self, Field, Kind, Operation, Page, FIELD_TOP};
 use crate::piece::Shape;
 
 /// The fumen kind (and colour) of a shape.
@@ -54,11 +54,15 @@ pub fn field(frame: &Frame, k: usize) -> Result<Field> {
     let mut f = Field::default();
     for (y, row) in frame.rows.iter().enumerate() {
         for (x, cell) in row.iter().enumerate() {
-            if let Some(shape) = cell {
+            if let Some(block) = cell {
                 if y >= FIELD_TOP {
                     return Err(too_high(format!("the board after {k} locks")));
                 }
-                f.set(x, y as i32, kind_of(*shape));
+                let kind = match block {
+                    Block::Piece(shape) => kind_of(*shape),
+                    Block::Start => Kind::Gray,
+                };
+                f.set(x, y as i32, kind);
             }
         }
     }
@@ -222,7 +226,7 @@ mod tests {
             "lock 0 (I) fills row 23, above the 23 rows of a fumen field"
         );
         let mut replay = one_lock(24, Shape::I, [(0, 19), (0, 20), (0, 21), (0, 22)]);
-        replay.frames[1].rows[23][5] = Some(Shape::O);
+        replay.frames[1].rows[23][5] = Some(Block::Piece(Shape::O));
         let err = export(&replay, 0, 1, true).unwrap_err();
         assert!(err
             .to_string()

@@ -21,11 +21,24 @@ pub const fn colour_of(shape: Shape) -> u8 {
     shape.index() as u8 + 1
 }
 
-/// The shape a non-zero colour code stands for.
+/// The colour code of a cell of the starting board (no piece filled it in this game).
+pub const START_COLOUR: u8 = 8;
+
+/// The shape a non-zero colour code stands for (none for a starting-board cell).
 pub fn shape_of_colour(code: u8) -> Option<Shape> {
     (1..=7)
         .contains(&code)
         .then(|| Shape::from_index(code as usize - 1))
+}
+
+/// The drawn cell a colour code stands for.
+pub fn block_of_colour(code: u8) -> Option<crate::show::frames::Block> {
+    use crate::show::frames::Block;
+    match code {
+        0 => None,
+        START_COLOUR => Some(Block::Start),
+        c => shape_of_colour(c).map(Block::Piece),
+    }
 }
 
 /// One lock of the replay.
@@ -63,6 +76,9 @@ pub struct Game {
     /// The seed's whole piece sequence.
     pub pieces: Vec<Piece>,
     pub outcome: Outcome,
+    /// The board before the first piece, and its colours (every cell [`START_COLOUR`]).
+    pub start: Board,
+    pub start_colours: Colours,
 }
 
 /// The state shown after `k` pieces have locked.
@@ -78,17 +94,28 @@ pub struct Snapshot<'a> {
     pub next: Option<Piece>,
 }
 
-static EMPTY_COLOURS: Colours = [[0; WIDTH]; HEIGHT];
-
 impl Game {
     /// Replays `record` on `pieces`, keeping every lock.
     pub fn replay(record: &Record, pieces: Vec<Piece>) -> Result<Game> {
+        Game::replay_from(&Board::EMPTY, record, pieces)
+    }
+
+    /// Replays `record` on `pieces` from the board `start`, keeping every lock.
+    pub fn replay_from(start: &Board, record: &Record, pieces: Vec<Piece>) -> Result<Game> {
         let mut frames: Vec<Frame> = Vec::new();
         let mut colours: Colours = [[0; WIDTH]; HEIGHT];
+        for (y, row) in colours.iter_mut().enumerate() {
+            for (x, c) in row.iter_mut().enumerate() {
+                if start.filled(x, y) {
+                    *c = START_COLOUR;
+                }
+            }
+        }
+        let start_colours = colours;
         let mut lines = 0u64;
         let mut mismatch: Option<usize> = None;
         let limit = pieces.len();
-        let outcome = replay::replay_with(record, &pieces, |step: &Step| {
+        let outcome = replay::replay_from(start, record, &pieces, |step: &Step| {
             let cells = step
                 .piece
                 .shape
@@ -128,6 +155,8 @@ impl Game {
             frames,
             pieces,
             outcome,
+            start: *start,
+            start_colours,
         })
     }
 
@@ -146,8 +175,8 @@ impl Game {
         match k.checked_sub(1).and_then(|i| self.frames.get(i)) {
             None => Snapshot {
                 placed: 0,
-                board: Board::EMPTY,
-                colours: &EMPTY_COLOURS,
+                board: self.start,
+                colours: &self.start_colours,
                 score: 0,
                 lines: 0,
                 next,

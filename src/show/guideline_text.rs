@@ -8,29 +8,43 @@ use crate::games::guideline::replay::{self, Game, LockEvent, Outcome};
 use crate::games::guideline::State;
 use crate::piece::Shape;
 use crate::record::Record;
+use crate::show::frames::Block;
 
 /// Previews shown after the current piece (TETR.IO shows five).
 pub const PREVIEWS: usize = 5;
 
+/// The board with the block in each cell, row 0 at the bottom.
+pub type Grid = [[Option<Block>; WIDTH]; HEIGHT];
+
 /// A guideline replay kept lock by lock, with a letter grid that follows the board.
 pub struct GuidelineGame {
     /// Each lock with the letter grid after it (row 0 at the bottom).
-    pub locks: Vec<(LockEvent, [[Option<Shape>; WIDTH]; HEIGHT])>,
+    pub locks: Vec<(LockEvent, Grid)>,
     pub outcome: Outcome,
+    /// The state and grid before the first lock (the game's starting position).
+    pub start: (State, Grid),
 }
 
 impl GuidelineGame {
     /// Replays `record` on `game`, following every lock with the letter grid; a grid that
     /// stops matching the engine's board is a bug, reported as an error.
     pub fn replay(record: &Record, game: &Game) -> Result<GuidelineGame> {
-        let mut grid = [[None; WIDTH]; HEIGHT];
+        let mut grid: Grid = [[None; WIDTH]; HEIGHT];
+        for (y, row) in grid.iter_mut().enumerate() {
+            for (x, c) in row.iter_mut().enumerate() {
+                if game.start.board.filled(x, y) {
+                    *c = Some(Block::Start);
+                }
+            }
+        }
+        let start = (game.start, grid);
         let mut locks = Vec::new();
         let mut mismatch = None;
         let outcome = replay::replay_with(record, game, |e| {
             for &(x, y) in &e.cells {
-                grid[y as usize][x as usize] = Some(e.piece);
+                grid[y as usize][x as usize] = Some(Block::Piece(e.piece));
             }
-            let mut kept: Vec<[Option<Shape>; WIDTH]> = grid
+            let mut kept: Vec<[Option<Block>; WIDTH]> = grid
                 .iter()
                 .copied()
                 .filter(|row| row.iter().any(|c| c.is_none()))
@@ -47,7 +61,11 @@ impl GuidelineGame {
                 "bug: the letter grid and the board differ after lock {lock}"
             )));
         }
-        Ok(GuidelineGame { locks, outcome })
+        Ok(GuidelineGame {
+            locks,
+            outcome,
+            start,
+        })
     }
 
     /// Locks made.
@@ -56,7 +74,7 @@ impl GuidelineGame {
     }
 }
 
-fn occupancy(grid: &[[Option<Shape>; WIDTH]; HEIGHT]) -> Board {
+fn occupancy(grid: &Grid) -> Board {
     let mut b = Board::EMPTY;
     for (y, row) in grid.iter().enumerate() {
         for (x, c) in row.iter().enumerate() {
@@ -77,7 +95,7 @@ pub fn render(g: &GuidelineGame, game: &Game, k: usize) -> Result<String> {
         )));
     }
     let (state, grid, totals) = match k {
-        0 => (State::START, [[None; WIDTH]; HEIGHT], (0, 0)),
+        0 => (g.start.0, g.start.1, (0, 0)),
         _ => {
             let (e, grid) = &g.locks[k - 1];
             (e.after, *grid, (e.total_points, e.total_attack))
@@ -108,7 +126,7 @@ pub fn render(g: &GuidelineGame, game: &Game, k: usize) -> Result<String> {
     for y in (0..top.max(VISIBLE)).rev() {
         let row: String = grid[y]
             .iter()
-            .map(|c| c.map_or('.', |s| s.letter()))
+            .map(|c| c.map_or('.', |b| b.letter()))
             .collect();
         out.push_str(&format!("|{row}|"));
         if y == VISIBLE {
@@ -142,6 +160,7 @@ mod tests {
                 .into_iter()
                 .chain([Shape::T, Shape::I, Shape::O, Shape::S, Shape::Z])
                 .collect(),
+            start: State::START,
         };
         let text =
             "N,C1,L5,N,C1,L4,N,C1,L3,N,C1,L2,N,C1,L1,N,C1,N,C1,R1,N,C1,R2,N,C1,R3,N,H1,C1,R4";

@@ -11,14 +11,18 @@
 //! and the numbers into `<output>` elements, so a headless browser's DOM dump can be checked
 //! against the engine (`tests/show_browser.rs`).
 
-use super::frames::{Replay, Row};
+use super::frames::{Block, Replay, Row};
 use crate::games::tencent::board::WIDTH;
-use crate::piece::Shape;
 use serde::Serialize;
 
 const TEMPLATE: &str = include_str!("replay.html");
 const DATA_SLOT: &str = "__BEAMTRIS_DATA__";
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+/// The digits of a packed board: two cells of nine kinds (empty, seven pieces, a starting-board
+/// cell) a character, so base 81: base 64's digits and 17 more that need no escape in JSON or
+/// in a script element.
+const BOARD_ALPHABET: &[u8; 81] =
+    b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/!#$%&()*,-.:;=?@^";
 
 /// What the page's script reads.
 #[derive(Serialize)]
@@ -70,9 +74,13 @@ struct ChainData {
     lock_attack: Vec<u32>,
 }
 
-/// A cell's colour code: 0 empty, 1 + the shape index.
-fn code(cell: Option<Shape>) -> u8 {
-    cell.map_or(0, |s| s.index() as u8 + 1)
+/// A cell's colour code: 0 empty, 1 + the shape index, 8 a starting-board cell.
+fn code(cell: Option<Block>) -> u8 {
+    match cell {
+        None => 0,
+        Some(Block::Piece(s)) => s.index() as u8 + 1,
+        Some(Block::Start) => 8,
+    }
 }
 
 /// The top `rows` rows of a board, top row first, two cells to a character.
@@ -85,7 +93,7 @@ fn pack_board(board: &[Row], rows: usize) -> String {
         .collect();
     cells
         .chunks(2)
-        .map(|pair| ALPHABET[(pair[0] + 8 * pair[1]) as usize] as char)
+        .map(|pair| BOARD_ALPHABET[(pair[0] + 9 * pair[1]) as usize] as char)
         .collect()
 }
 
@@ -219,7 +227,7 @@ mod tests {
             f.rows.resize(24, [None; WIDTH]);
         }
         assert_eq!(drawn_rows(&replay), 20);
-        replay.frames[1].rows[21][0] = Some(Shape::I);
+        replay.frames[1].rows[21][0] = Some(Block::Piece(crate::piece::Shape::I));
         assert_eq!(drawn_rows(&replay), 22);
     }
 }

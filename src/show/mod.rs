@@ -7,7 +7,6 @@ pub mod animate;
 /// A replay of either family as plain data, frame by frame, for the views.
 pub mod frames;
 /// The fumen v115 codec.
-pub mod fumen;
 /// A replay as fumen pages.
 pub mod fumen_pages;
 /// A replay kept lock by lock, with colours.

@@ -4,7 +4,7 @@
 //! Letters instead of `#` keep the picture readable without colour (and in a diff); the
 //! animation adds colour on top of the same layout.
 
-use super::game::{shape_of_colour, Game, Snapshot};
+use super::game::{block_of_colour, Game, Snapshot};
 use crate::games::tencent::board::{HEIGHT, WIDTH};
 
 /// The header lines: how far the game is, the score and lines so far, the next piece.
@@ -40,7 +40,7 @@ pub fn board(snap: &Snapshot) -> String {
     for row in snap.colours.iter() {
         s.push('|');
         for &c in row {
-            s.push(shape_of_colour(c).map_or('.', |shape| shape.letter()));
+            s.push(block_of_colour(c).map_or('.', |b| b.letter()));
         }
         s.push_str("|\n");
     }

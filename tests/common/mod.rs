@@ -114,9 +114,9 @@ pub fn record_by(
     n: usize,
     key: impl Fn(&beamtris::games::guideline::movegen::Placement) -> (i32, i8, u8),
 ) -> beamtris::record::Record {
-    use beamtris::games::guideline::{game, movegen, State};
+    use beamtris::games::guideline::{game, movegen};
     use beamtris::record::Record;
-    let mut state = State::START;
+    let mut state = g.start;
     let mut paths = Vec::new();
     let mut out = Vec::new();
     for k in 0..n {

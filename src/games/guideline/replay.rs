@@ -18,6 +18,9 @@ pub struct Game {
     /// Locks in a full game.
     pub length: usize,
     pub pieces: Vec<Shape>,
+    /// The state before the first lock: board, hold, combo, back-to-back (`State::START`
+    /// unless the game starts from a given position).
+    pub start: State,
 }
 
 impl Game {
@@ -115,7 +118,7 @@ pub fn replay(record: &Record, game: &Game) -> Outcome {
 
 /// Replays `record`, calling `on_lock` after every scored lock.
 pub fn replay_with(record: &Record, game: &Game, mut on_lock: impl FnMut(&LockEvent)) -> Outcome {
-    let mut state = State::START;
+    let mut state = game.start;
     let mut out = Outcome::default();
     let mut active: Option<(Active, bool)> = None;
     let tokens = &record.tokens;

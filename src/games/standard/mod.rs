@@ -298,6 +298,7 @@ mod tests {
             rotation: None,
             objective: None,
             combo_table: None,
+            start: None,
         };
         let from_seed: Vec<Shape> = seed.pieces().iter().map(|p| p.shape).collect();
         let ours: Vec<Shape> = Pieces::new(42).take(500).collect();

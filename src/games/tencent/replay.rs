@@ -63,8 +63,18 @@ pub fn replay(record: &Record, pieces: &[Piece]) -> Outcome {
 }
 
 /// Replays `record`, calling `on_lock` after every lock that the game performs.
-pub fn replay_with(record: &Record, pieces: &[Piece], mut on_lock: impl FnMut(&Step)) -> Outcome {
-    let mut board = Board::EMPTY;
+pub fn replay_with(record: &Record, pieces: &[Piece], on_lock: impl FnMut(&Step)) -> Outcome {
+    replay_from(&Board::EMPTY, record, pieces, on_lock)
+}
+
+/// Replays `record` from the board `start`, calling `on_lock` after every lock.
+pub fn replay_from(
+    start: &Board,
+    record: &Record,
+    pieces: &[Piece],
+    mut on_lock: impl FnMut(&Step),
+) -> Outcome {
+    let mut board = *start;
     let mut score: u64 = 0;
     let mut lines: u64 = 0;
     let mut spawned = 0usize;

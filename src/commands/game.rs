@@ -1,0 +1,208 @@
+//! The game a command plays, as every command that takes one reads it: a seed file, or the
+//! built-in games changed by `--tetrio-seed`, `--queue`, `--board` and `--hold`. Checked
+//! whole before any search, each error naming the flag and the place.
+
+use crate::error::{Error, Result};
+use crate::io;
+use crate::seed::{BoardText, Generator, Seed, Start};
+use std::path::{Path, PathBuf};
+
+/// The built-in TETR.IO game (the same as `seeds/tetrio-1742887628-attack.json`): its
+/// guideline rules are those of `--tetrio-seed`, `--queue` and `--board` without `--seed`.
+pub fn builtin_tetrio() -> Seed {
+    Seed::parse(include_str!("../../seeds/tetrio-1742887628-attack.json"))
+        .expect("the bundled seed file parses")
+}
+
+/// Which game to play.
+#[derive(clap::Args, Debug, Clone, Default, PartialEq)]
+pub struct GameArgs {
+    /// The game definition, a seed file (default: the built-in Tencent Geek 4 game; with
+    /// --queue, --board or --tetrio-seed, the guideline rules of the built-in TETR.IO game:
+    /// SRS+, attack, 1 000 pieces).
+    #[arg(long)]
+    pub seed: Option<PathBuf>,
+    /// The pieces from TETR.IO's generator with seed N (its seeded 7-bag, as a custom room
+    /// or a replay with that seed deals them), on the rules of --seed or of the built-in
+    /// TETR.IO game.
+    #[arg(long, value_name = "N", conflicts_with = "queue")]
+    pub tetrio_seed: Option<u64>,
+    /// The pieces, in order: letters IJLOSTZ (either case; spaces ignored). The game ends
+    /// with the queue: on a guideline game the last letter is only the piece a hold into the
+    /// empty slot may draw on the last lock (so N letters make N - 1 locks), and the previews
+    /// shrink near the end; on the Tencent game every letter is a piece (the last never
+    /// scores).
+    #[arg(long, value_name = "LETTERS")]
+    pub queue: Option<String>,
+    /// The starting board: a fumen (`v115@...`, its first page's field; its pieces, comments
+    /// and further pages are ignored), or a file holding a fumen or rows of text, top row
+    /// first (`X` filled, `.` empty, 10 a row). No full row; at most the board's height.
+    #[arg(long, value_name = "FUMEN|FILE")]
+    pub board: Option<String>,
+    /// The piece in the hold slot at the start (guideline games).
+    #[arg(long, value_name = "PIECE")]
+    pub hold: Option<String>,
+}
+
+impl GameArgs {
+    /// Whether any flag changes the game beyond `--seed`.
+    pub fn changes_game(&self) -> bool {
+        self.tetrio_seed.is_some()
+            || self.queue.is_some()
+            || self.board.is_some()
+            || self.hold.is_some()
+    }
+
+    /// The game, checked.
+    pub fn load(&self) -> Result<Seed> {
+        let mut seed = match (&self.seed, self.changes_game()) {
+            (Some(path), _) => io::load_seed(Some(path))?,
+            (None, true) => builtin_tetrio(),
+            (None, false) => return io::load_seed(None),
+        };
+        if !self.changes_game() {
+            return Ok(seed);
+        }
+        if let Some(n) = self.tetrio_seed {
+            if n == 0 || n >= 1 << 31 {
+                return Err(Error(format!(
+                    "--tetrio-seed {n}: a TETR.IO seed is an integer from 1 to 2147483647"
+                )));
+            }
+            seed.generator = Generator::Tetrio {
+                seed: n,
+                no_szo: false,
+            };
+            seed.name = format!("tetrio-{n}");
+        }
+        if let Some(queue) = &self.queue {
+            // Checked here for the flag's message; `settle` normalises it.
+            crate::seed::queue_shapes(queue).map_err(|e| Error(format!("--queue: {e}")))?;
+            seed.generator = Generator::Queue {
+                pieces: queue.clone(),
+            };
+            seed.pieces = 0;
+            seed.name = format!("queue-{}", tag(&queue.to_ascii_uppercase()));
+        }
+        if self.board.is_some() || self.hold.is_some() {
+            let mut start = seed.start.clone().unwrap_or(Start {
+                board: None,
+                hold: None,
+                combo: None,
+                b2b: None,
+            });
+            if let Some(board) = &self.board {
+                let text = board_text(board)?;
+                // Checked here to name the file; `settle` checks it against the rules' height.
+                let parsed = crate::seed::parse_board(&BoardText::Text(text.clone()), 40)
+                    .map_err(|e| Error(format!("--board {}: {e}", board_label(board))))?;
+                seed.name = format!("{}-board-{}", seed.name, tag(&format!("{:?}", parsed.rows)));
+                start.board = Some(BoardText::Text(text));
+            }
+            if let Some(hold) = &self.hold {
+                crate::seed::hold_shape(hold).map_err(|e| Error(format!("--hold: {e}")))?;
+                seed.name = format!("{}-hold-{}", seed.name, hold.trim().to_ascii_uppercase());
+                start.hold = Some(hold.trim().to_ascii_uppercase());
+            }
+            seed.start = Some(start);
+        }
+        seed.settle().map_err(|e| {
+            let text =
+                e.0.replacen("generator.pieces:", "--queue:", 1)
+                    .replacen(
+                        "start.board:",
+                        &format!(
+                            "--board {}:",
+                            self.board.as_deref().map_or(String::new(), board_label)
+                        ),
+                        1,
+                    )
+                    .replacen("start.hold:", "--hold:", 1);
+            Error(text)
+        })?;
+        if seed.rules != "standard" {
+            crate::limits::check_pieces(&seed.name, seed.pieces)?;
+        }
+        Ok(seed)
+    }
+
+    /// The flags that give this game again (for the command lines `tune --ask` writes).
+    pub fn flags(&self) -> Vec<String> {
+        let mut words = Vec::new();
+        if let Some(seed) = &self.seed {
+            words.extend(["--seed".to_string(), seed.display().to_string()]);
+        }
+        if let Some(n) = self.tetrio_seed {
+            words.extend(["--tetrio-seed".to_string(), n.to_string()]);
+        }
+        for (flag, value) in [
+            ("--queue", &self.queue),
+            ("--board", &self.board),
+            ("--hold", &self.hold),
+        ] {
+            if let Some(v) = value {
+                words.extend([flag.to_string(), v.clone()]);
+            }
+        }
+        words
+    }
+
+    /// The input files the game was read from, for the checks that an output does not
+    /// overwrite one.
+    pub fn input_files(&self) -> Vec<(&'static str, &Path)> {
+        let mut inputs = Vec::new();
+        if let Some(seed) = &self.seed {
+            inputs.push(("--seed", seed.as_path()));
+        }
+        if let Some(board) = &self.board {
+            let path = Path::new(board);
+            if !looks_like_fumen(board) && path.is_file() {
+                inputs.push(("--board", path));
+            }
+        }
+        inputs
+    }
+}
+
+fn looks_like_fumen(text: &str) -> bool {
+    ["v115@", "m115@", "d115@"]
+        .iter()
+        .any(|tag| text.contains(tag))
+}
+
+/// How an error names the board: the file, or the fumen's first characters.
+fn board_label(board: &str) -> String {
+    if looks_like_fumen(board) {
+        let short: String = board.chars().take(16).collect();
+        if short.len() < board.len() {
+            format!("{short}...")
+        } else {
+            short
+        }
+    } else {
+        board.to_string()
+    }
+}
+
+/// The board as text: the fumen given, or the file's content.
+fn board_text(board: &str) -> Result<String> {
+    if looks_like_fumen(board) {
+        return Ok(board.to_string());
+    }
+    let path = Path::new(board);
+    if path.is_file() {
+        let text = io::read_text(path)?;
+        if text.trim().is_empty() {
+            return Err(Error::at(path.display(), "--board: the file is empty"));
+        }
+        return Ok(text);
+    }
+    Err(Error(format!(
+        "--board {board:?}: neither a fumen (v115@...) nor a file"
+    )))
+}
+
+/// A short stable tag for a name: FNV-1a of the text, 8 hex digits.
+fn tag(text: &str) -> String {
+    format!("{:08x}", super::fnv1a(text.as_bytes()) as u32)
+}
