@@ -610,9 +610,9 @@ fn candidates(chosen: Option<Move>, game: &Game, state: &State, config: &Config)
         .collect()
 }
 
-// ---------------------------------------------------------------- the session
+// ---------------------------------------------------------------- the conversation
 
-/// What the reader thread hands the session.
+/// What the reader thread hands the conversation.
 enum Incoming {
     Message(usize, FrontendMessage),
     /// A line that is no message beamtris can read: its number and why.
@@ -704,9 +704,9 @@ pub fn parse_line(bytes: &[u8]) -> std::result::Result<Option<FrontendMessage>, 
     })
 }
 
-/// The session: the rules, the position, and how many interrupts it has acted on (a search
+/// The conversation: the rules, the position, and how many interrupts it has acted on (a search
 /// runs while none is pending: one read but not yet acted on means the search is moot).
-struct Session<'a, W: Write> {
+struct Conversation<'a, W: Write> {
     out: W,
     config: &'a Config,
     seven_bag: bool,
@@ -715,13 +715,13 @@ struct Session<'a, W: Write> {
     handled: usize,
 }
 
-/// Why the session ends.
+/// Why the conversation ends.
 enum Flow {
     Serve,
     Quit,
 }
 
-impl<W: Write> Session<'_, W> {
+impl<W: Write> Conversation<'_, W> {
     /// Sends `msg` as one line.
     fn send(&mut self, msg: &BotMessage) -> Result<()> {
         let line = serde_json::to_string(msg).expect("plain data serialises");
@@ -862,7 +862,7 @@ pub fn serve(
     // Not joined: at `quit` the reader may be blocked on a read that never returns, and the
     // process ends with it.
     std::thread::spawn(move || read_messages(input, tx, counter));
-    let mut session = Session {
+    let mut conversation = Conversation {
         out: output,
         config,
         seven_bag: false,
@@ -870,13 +870,13 @@ pub fn serve(
         interrupts,
         handled: 0,
     };
-    session.send(&info())?;
+    conversation.send(&info())?;
     while let Ok(incoming) = rx.recv() {
         match incoming {
             Incoming::End => break,
             Incoming::Bad(line, why) => warn(line, &why),
             Incoming::Message(line, msg) => {
-                if let Flow::Quit = session.handle(line, msg)? {
+                if let Flow::Quit = conversation.handle(line, msg)? {
                     break;
                 }
             }

@@ -228,8 +228,8 @@ fn suggestions_are_reachable_placements_best_first() {
         .is_some());
 }
 
-/// Runs a whole session over `input`; returns stdout's lines.
-fn session(input: &str, think_ms: u64) -> Vec<serde_json::Value> {
+/// Runs a whole conversation over `input`; returns stdout's lines.
+fn conversation(input: &str, think_ms: u64) -> Vec<serde_json::Value> {
     let mut out = Vec::new();
     serve(
         std::io::Cursor::new(input.as_bytes().to_vec()),
@@ -258,7 +258,7 @@ fn a_session_answers_in_order_and_keeps_serving_past_bad_lines() {
          \"hold\":null,\"combo\":0,\"back_to_back\":false}}\n{{\"type\":\"suggest\"}}\n\
          {{\"type\":\"quit\"}}\n{{\"type\":\"suggest\"}}\n"
     );
-    let lines = session(&input, 2_000);
+    let lines = conversation(&input, 2_000);
     let kinds: Vec<&str> = lines.iter().map(|l| l["type"].as_str().unwrap()).collect();
     assert_eq!(kinds, ["info", "suggestion", "ready", "suggestion"]);
     assert_eq!(lines[0]["name"], "beamtris");
