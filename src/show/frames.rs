@@ -8,6 +8,7 @@
 //! bottom, the cells of each lock in the same coordinates, and the numbers to print, so the
 //! conversion happens once here and each view has a single implementation.
 
+pub use super::block::Block;
 use super::game::{self, block_of_colour};
 use super::guideline_text::{GuidelineGame, PREVIEWS};
 use crate::games::guideline::board::{HEIGHT as GUIDELINE_HEIGHT, VISIBLE};
@@ -15,24 +16,6 @@ use crate::games::guideline::replay::{self as guideline, EndReason};
 use crate::games::guideline::State;
 use crate::games::tencent::board::{HEIGHT as TENCENT_HEIGHT, WIDTH};
 use crate::piece::Shape;
-
-/// A filled cell as the views draw it: the piece that filled it, or a cell of the board the
-/// game started on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Block {
-    Piece(Shape),
-    Start,
-}
-
-impl Block {
-    /// The letter the text views print: the piece's, `X` for a starting-board cell.
-    pub fn letter(self) -> char {
-        match self {
-            Block::Piece(s) => s.letter(),
-            Block::Start => 'X',
-        }
-    }
-}
 
 /// One row of cells, each the block that filled it.
 pub type Row = [Option<Block>; WIDTH];

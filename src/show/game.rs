@@ -32,8 +32,8 @@ pub fn shape_of_colour(code: u8) -> Option<Shape> {
 }
 
 /// The drawn cell a colour code stands for.
-pub fn block_of_colour(code: u8) -> Option<crate::show::frames::Block> {
-    use crate::show::frames::Block;
+pub fn block_of_colour(code: u8) -> Option<crate::show::block::Block> {
+    use crate::show::block::Block;
     match code {
         0 => None,
         START_COLOUR => Some(Block::Start),

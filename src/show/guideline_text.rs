@@ -8,7 +8,7 @@ use crate::games::guideline::replay::{self, Game, LockEvent, Outcome};
 use crate::games::guideline::State;
 use crate::piece::Shape;
 use crate::record::Record;
-use crate::show::frames::Block;
+use crate::show::block::Block;
 
 /// Previews shown after the current piece (TETR.IO shows five).
 pub const PREVIEWS: usize = 5;

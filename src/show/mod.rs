@@ -4,9 +4,10 @@
 
 /// Terminal animation of a replay.
 pub mod animate;
+/// A filled cell as the views draw it: a piece's, or the starting board's.
+pub mod block;
 /// A replay of either family as plain data, frame by frame, for the views.
 pub mod frames;
-/// The fumen v115 codec.
 /// A replay as fumen pages.
 pub mod fumen_pages;
 /// A replay kept lock by lock, with colours.

@@ -1,0 +1,21 @@
+//! A filled cell as every view draws it.
+
+use crate::piece::Shape;
+
+/// A filled cell as the views draw it: the piece that filled it, or a cell of the board the
+/// game started on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Block {
+    Piece(Shape),
+    Start,
+}
+
+impl Block {
+    /// The letter the text views print: the piece's, `X` for a starting-board cell.
+    pub fn letter(self) -> char {
+        match self {
+            Block::Piece(s) => s.letter(),
+            Block::Start => 'X',
+        }
+    }
+}
