@@ -599,13 +599,7 @@ pub fn parse_board(board: &BoardText, height: usize) -> Result<StartBoard, Strin
         BoardText::Text(t) if t.trim().is_empty() => {
             return Err("empty (give a fumen v115@... or rows of X and .)".into())
         }
-        BoardText::Text(t)
-            if ["v115@", "m115@", "d115@"]
-                .iter()
-                .any(|tag| t.contains(tag)) =>
-        {
-            fumen_rows(t)?
-        }
+        BoardText::Text(t) if crate::fumen::holds_fumen(t) => fumen_rows(t)?,
         BoardText::Text(t) => text_rows(&t.lines().collect::<Vec<_>>())?,
         BoardText::Rows(rows) => text_rows(&rows.iter().map(|r| r.as_str()).collect::<Vec<_>>())?,
     };

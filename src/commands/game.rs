@@ -55,14 +55,13 @@ impl GameArgs {
 
     /// The game, checked.
     pub fn load(&self) -> Result<Seed> {
-        let mut seed = match (&self.seed, self.changes_game()) {
-            (Some(path), _) => io::load_seed(Some(path))?,
-            (None, true) => builtin_tetrio(),
-            (None, false) => return io::load_seed(None),
-        };
         if !self.changes_game() {
-            return Ok(seed);
+            return io::load_seed(self.seed.as_deref());
         }
+        let mut seed = match &self.seed {
+            Some(path) => io::load_seed(Some(path))?,
+            None => builtin_tetrio(),
+        };
         if let Some(n) = self.tetrio_seed {
             if n == 0 || n >= 1 << 31 {
                 return Err(Error(format!(
@@ -75,9 +74,9 @@ impl GameArgs {
             };
             seed.name = format!("tetrio-{n}");
         }
+        // The queue, board and hold are checked by `settle` below, whose messages name the
+        // flags.
         if let Some(queue) = &self.queue {
-            // Checked here for the flag's message; `settle` normalises it.
-            crate::seed::queue_shapes(queue).map_err(|e| Error(format!("--queue: {e}")))?;
             seed.generator = Generator::Queue {
                 pieces: queue.clone(),
             };
@@ -93,14 +92,10 @@ impl GameArgs {
             });
             if let Some(board) = &self.board {
                 let text = board_text(board)?;
-                // Checked here to name the file; `settle` checks it against the rules' height.
-                let parsed = crate::seed::parse_board(&BoardText::Text(text.clone()), 40)
-                    .map_err(|e| Error(format!("--board {}: {e}", board_label(board))))?;
-                seed.name = format!("{}-board-{}", seed.name, tag(&format!("{:?}", parsed.rows)));
+                seed.name = format!("{}-board-{}", seed.name, tag(&text));
                 start.board = Some(BoardText::Text(text));
             }
             if let Some(hold) = &self.hold {
-                crate::seed::hold_shape(hold).map_err(|e| Error(format!("--hold: {e}")))?;
                 seed.name = format!("{}-hold-{}", seed.name, hold.trim().to_ascii_uppercase());
                 start.hold = Some(hold.trim().to_ascii_uppercase());
             }
@@ -156,7 +151,7 @@ impl GameArgs {
         }
         if let Some(board) = &self.board {
             let path = Path::new(board);
-            if !looks_like_fumen(board) && path.is_file() {
+            if !crate::fumen::holds_fumen(board) && path.is_file() {
                 inputs.push(("--board", path));
             }
         }
@@ -164,15 +159,9 @@ impl GameArgs {
     }
 }
 
-fn looks_like_fumen(text: &str) -> bool {
-    ["v115@", "m115@", "d115@"]
-        .iter()
-        .any(|tag| text.contains(tag))
-}
-
 /// How an error names the board: the file, or the fumen's first characters.
 fn board_label(board: &str) -> String {
-    if looks_like_fumen(board) {
+    if crate::fumen::holds_fumen(board) {
         let short: String = board.chars().take(16).collect();
         if short.len() < board.len() {
             format!("{short}...")
@@ -186,7 +175,7 @@ fn board_label(board: &str) -> String {
 
 /// The board as text: the fumen given, or the file's content.
 fn board_text(board: &str) -> Result<String> {
-    if looks_like_fumen(board) {
+    if crate::fumen::holds_fumen(board) {
         return Ok(board.to_string());
     }
     let path = Path::new(board);

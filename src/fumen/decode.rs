@@ -64,9 +64,18 @@ impl Reader {
     }
 }
 
+/// The tags a version-115 fumen's data starts with (`m` and `d` are the mobile and diff
+/// viewers' links to the same data).
+const TAGS: [&str; 3] = ["v115@", "m115@", "d115@"];
+
+/// Whether `text` holds version-115 fumen data (a fumen, or a viewer URL holding one).
+pub fn holds_fumen(text: &str) -> bool {
+    TAGS.iter().any(|tag| text.contains(tag))
+}
+
 /// Decodes a `v115@...` string (or a viewer URL holding one) into its pages.
 pub fn decode(text: &str) -> Result<Vec<Page>, DecodeError> {
-    let start = ["v115@", "m115@", "d115@"]
+    let start = TAGS
         .iter()
         .filter_map(|tag| text.find(tag))
         .min()
