@@ -69,7 +69,14 @@ fn works(cmd: &str) -> bool {
 }
 
 /// A folder with `tetris-fumen` installed, or `None` (with the reason printed) without npm.
+/// Installed once per test binary: the tests run in parallel, and two `npm install`s into one
+/// folder (or a test's node reading `decode.js` while another rewrites it) break each other.
 fn reference_decoder() -> Option<PathBuf> {
+    static DECODER: std::sync::OnceLock<Option<PathBuf>> = std::sync::OnceLock::new();
+    DECODER.get_or_init(install_reference_decoder).clone()
+}
+
+fn install_reference_decoder() -> Option<PathBuf> {
     if !works("node") || !works("npm") {
         eprintln!("SKIP show_fumen: node or npm is not installed");
         return None;
