@@ -78,6 +78,47 @@ fn ask_tell_equals_the_in_process_tune_on_a_guideline_game() {
     assert!(w.get("tslot").is_some() && w.get("cells").is_none(), "{w}");
 }
 
+/// The guideline game played online with two previews: candidates scored as `play` scores them.
+const ONLINE: [&str; 4] = [
+    "--seed",
+    "seeds/tetrio-1742887628-attack.json",
+    "--previews",
+    "2",
+];
+
+#[test]
+fn ask_tell_equals_the_in_process_tune_played_online() {
+    ask_tell_equals_in_process(&ONLINE, "equal-online");
+    // the lines are online games of the tuned length
+    let out = scratch("equal-online-lines").join("t");
+    ok(&tune_on(&ONLINE, &out, &["--ask"]));
+    let lines = std::fs::read_to_string(out.join("gen-001/commands.txt")).unwrap();
+    for line in lines.lines() {
+        assert!(line.starts_with("beamtris play "), "{line}");
+        assert!(
+            line.contains("--previews 2") && line.contains("--max-pieces 60"),
+            "{line}"
+        );
+    }
+    let state: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("state.json")).unwrap()).unwrap();
+    assert_eq!(state["settings"]["previews"], 2);
+}
+
+#[test]
+fn online_tune_is_for_guideline_games() {
+    let out = scratch("online-tencent").join("t");
+    let o = tune(&out, &["--previews", "5"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("--previews") && err.contains("guideline"),
+        "{err}"
+    );
+    assert!(!out.exists(), "nothing written");
+}
+
 #[test]
 fn guideline_tune_refuses_tencent_features() {
     let out = scratch("guideline-features").join("t");

@@ -48,6 +48,11 @@ pub struct Args {
     /// Score candidates on the first K pieces.
     #[arg(long, default_value_t = 3000)]
     pub pieces: usize,
+    /// Guideline games: score each candidate by online play seeing this many previews (as
+    /// `play --previews N`, the first K pieces, the 4-wide solver off) instead of the whole-game
+    /// beam: the weights an online player (`play --previews`, `tbp`) should use.
+    #[arg(long)]
+    pub previews: Option<usize>,
     /// Generations to reach (counting those already in OUT).
     #[arg(long, default_value_t = 8)]
     pub generations: usize,
@@ -118,6 +123,19 @@ fn settings<F: Family>(args: &Args, family: &F, seed_name: &str) -> Result<Setti
             ));
         }
     }
+    if let Some(p) = args.previews {
+        if !F::PLAYS_ONLINE {
+            return Err(Error(
+                "--previews: online play is for guideline games; this game's rules are tencent"
+                    .into(),
+            ));
+        }
+        if p == 0 {
+            return Err(Error(
+                "--previews 0: an online player needs at least 1".into(),
+            ));
+        }
+    }
     let start = args
         .start
         .clone()
@@ -136,6 +154,7 @@ fn settings<F: Family>(args: &Args, family: &F, seed_name: &str) -> Result<Setti
         more_beams: more_beams.to_vec(),
         moves: args.moves,
         pieces: args.pieces,
+        previews: args.previews,
         start,
         params: tune::params_for(&start_weights, &names),
         start_weights,
@@ -163,11 +182,9 @@ fn check_out(out: &Path) -> Result<()> {
 pub fn run(args: &Args) -> Result<()> {
     let seed = args.game.load()?;
     if let Some(game) = seed.guideline_game() {
-        let fourwide = super::solve::FourwideUse::Auto
-            .applies(&game.rules)
-            .then(|| {
-                Continuation::build(&game.pieces, game.rules.combo_table, game.rules.objective)
-            });
+        let fourwide = (args.previews.is_none()
+            && super::solve::FourwideUse::Auto.applies(&game.rules))
+        .then(|| Continuation::build(&game.pieces, game.rules.combo_table, game.rules.objective));
         return run_family(args, &seed, &Guideline { game, fourwide });
     }
     if seed.rules != "tencent" {
@@ -340,8 +357,16 @@ fn command<W>(
     (k, j, beam): (usize, usize, usize),
 ) -> String {
     let s = &state.settings;
-    let mut words = vec!["beamtris".to_string(), "solve".to_string()];
+    let job = if s.previews.is_some() {
+        "play"
+    } else {
+        "solve"
+    };
+    let mut words = vec!["beamtris".to_string(), job.to_string()];
     words.extend(args.game.flags().iter().map(|w| shell_word(w)));
+    if let Some(p) = s.previews {
+        words.extend(["--previews".to_string(), p.to_string()]);
+    }
     words.extend(["--beam".to_string(), beam.to_string()]);
     if let Some(moves) = moves {
         let name = moves
@@ -349,8 +374,13 @@ fn command<W>(
             .expect("every move set has a name");
         words.extend(["--moves".to_string(), name.get_name().to_string()]);
     }
+    let pieces_flag = if s.previews.is_some() {
+        "--max-pieces"
+    } else {
+        "--pieces"
+    };
     words.extend([
-        "--pieces".to_string(),
+        pieces_flag.to_string(),
         s.pieces.to_string(),
         "--threads".into(),
         "1".into(),
@@ -417,7 +447,10 @@ fn read_result(
     if v.get("weights") != Some(want) {
         return Err(format!("{name} (scored other weights)"));
     }
-    if !v.get("stopped_by").is_none_or(|b| b.is_null()) {
+    // `solve` names the signal that stopped it, `play` says whether one did
+    let stopped = !v.get("stopped_by").is_none_or(|b| b.is_null())
+        || v.get("stopped").and_then(|b| b.as_bool()) == Some(true);
+    if stopped {
         return Err(format!("{name} (stopped before the end)"));
     }
     if v.get("beam").and_then(|b| b.as_u64()) != Some(beam as u64) {
@@ -514,6 +547,7 @@ mod tests {
             start: None,
             tune: None,
             rng_seed: 5,
+            previews: None,
             threads: Some(2),
             out: out.to_path_buf(),
             ask: false,

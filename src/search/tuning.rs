@@ -23,6 +23,8 @@ pub trait Family: Sync {
     type Weights: Tunable + Send + Sync;
     /// The feature names its weights files may use.
     const FEATURES: &'static [&'static str];
+    /// Whether a candidate can be scored by online play (`Settings::previews`).
+    const PLAYS_ONLINE: bool = false;
     /// The weights tuned when `--tune` is not given.
     const DEFAULT_TUNE: &'static [&'static str];
     /// The start when `--start` is not given.
@@ -121,6 +123,7 @@ impl Family for Guideline {
     type Weights = GuidelineWeights;
     const FEATURES: &'static [&'static str] = &guideline::FEATURES;
     const DEFAULT_TUNE: &'static [&'static str] = &GUIDELINE_TUNED;
+    const PLAYS_ONLINE: bool = true;
 
     fn default_start(&self) -> &'static str {
         crate::eval::guideline::objective_preset(self.game.rules.objective)
@@ -142,6 +145,9 @@ impl Family for Guideline {
         stop: &AtomicBool,
     ) -> Option<f64> {
         let evaluator = GuidelineEvaluator::new(w);
+        if let Some(previews) = s.previews {
+            return self.online_score(s.pieces, previews, beam, &evaluator, stop);
+        }
         let line = crate::search::guideline::search(
             &self.game,
             s.pieces,
@@ -152,6 +158,37 @@ impl Family for Guideline {
             |_| {},
         );
         (!matches!(line.end, SearchEnd::Stopped { .. })).then_some(line.score as f64)
+    }
+}
+
+impl Guideline {
+    /// The objective an online player (`play --previews`) reaches on the first `pieces`
+    /// locks: what the tuner maximises for the online weights. A game that tops out scores
+    /// what it made before (a poor score, not a missing one).
+    fn online_score(
+        &self,
+        pieces: usize,
+        previews: usize,
+        beam: usize,
+        evaluator: &GuidelineEvaluator,
+        stop: &AtomicBool,
+    ) -> Option<f64> {
+        let player = crate::search::online::Player {
+            previews,
+            beam,
+            evaluator,
+            fourwide: None,
+        };
+        let played = crate::search::online::play(&self.game, pieces, &player, stop, |_, _| {});
+        if played.stopped {
+            return None;
+        }
+        let record = crate::search::guideline::record(&self.game, &played.moves);
+        let outcome = crate::games::guideline::replay::replay(&record, &self.game);
+        Some(match self.game.rules.objective {
+            crate::games::guideline::Objective::Attack => outcome.attack,
+            crate::games::guideline::Objective::Points => outcome.points,
+        } as f64)
     }
 }
 
@@ -167,6 +204,10 @@ pub struct Settings<W> {
     pub more_beams: Vec<usize>,
     pub moves: MoveSet,
     pub pieces: usize,
+    /// Online play: each candidate plays the game seeing this many previews (as `play
+    /// --previews`) instead of searching it whole.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub previews: Option<usize>,
     pub start: String,
     pub start_weights: W,
     pub params: Vec<Param>,
@@ -294,8 +335,11 @@ pub fn curve_svg<W>(state: &State<W>) -> String {
     };
     let panel = Panel {
         title: format!(
-            "score on the first {} pieces, beam {} ({:?}), population {}",
+            "score on the first {} pieces{}, beam {} ({:?}), population {}",
             s.pieces,
+            s.previews
+                .map(|p| format!(" played online with {p} previews"))
+                .unwrap_or_default(),
             beams_text(s),
             s.moves,
             s.cem.population
