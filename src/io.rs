@@ -158,6 +158,14 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<()> {
     written
 }
 
+/// FNV-1a, 64 bits: a short stable tag for a content (a weights file's, a queue's)
+/// and the seed of a position's draws.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

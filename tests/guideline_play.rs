@@ -35,6 +35,8 @@ fn play(game: &Game, pieces: usize, previews: usize) -> online::Played {
         beam: 150,
         evaluator: &e,
         fourwide: None,
+        speculation: None,
+        seven_bag: false,
     };
     online::play(game, pieces, &player, &never, |_, _| {})
 }

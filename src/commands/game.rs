@@ -193,5 +193,5 @@ fn board_text(board: &str) -> Result<String> {
 
 /// A short stable tag for a name: FNV-1a of the text, 8 hex digits.
 fn tag(text: &str) -> String {
-    format!("{:08x}", super::fnv1a(text.as_bytes()) as u32)
+    format!("{:08x}", crate::io::fnv1a(text.as_bytes()) as u32)
 }

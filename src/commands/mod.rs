@@ -82,10 +82,3 @@ impl SearchProgress {
         self.bar.finish_and_clear();
     }
 }
-
-/// FNV-1a, 64 bits: a short stable tag for a content (a weights file's, a queue's).
-pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-    })
-}

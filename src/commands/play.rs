@@ -58,6 +58,8 @@ pub struct Args {
     /// Guideline games only: states that search keeps per piece (default 1000).
     #[arg(long)]
     pub beam: Option<usize>,
+    #[command(flatten)]
+    pub speculation: SpeculationArgs,
     /// Guideline games only: the 4-wide solver in combo sections (default off). Its
     /// transitions rank the window's sections by the run the visible pieces make (and the
     /// solved policy's expected combo past them), and when the search's move is a step of a
@@ -102,7 +104,7 @@ pub struct Args {
     #[arg(
         long,
         value_enum,
-        conflicts_with_all = ["seed", "weights", "policy", "games", "max_lines", "out", "record_out", "previews", "beam", "fourwide"]
+        conflicts_with_all = ["seed", "weights", "policy", "games", "max_lines", "out", "record_out", "previews", "beam", "fourwide", "samples", "lookahead", "sample_beam"]
     )]
     pub protocol: Option<ProtocolArg>,
 }
@@ -585,6 +587,13 @@ pub const DEFAULT_PREVIEWS: usize = 5;
 /// (results/guideline/play-p5/summary.md).
 pub const DEFAULT_BEAM: usize = 1000;
 
+/// Continuations past the previews a decision searches (0: none).
+pub const DEFAULT_SAMPLES: usize = 0;
+/// Pieces a continuation adds past the previews.
+pub const DEFAULT_LOOKAHEAD: usize = 7;
+/// The beam width of a continuation's search.
+pub const DEFAULT_SAMPLE_BEAM: usize = 400;
+
 /// The results file of an online guideline game.
 #[derive(Serialize)]
 pub struct GuidelinePlayReport {
@@ -605,6 +614,8 @@ pub struct GuidelinePlayReport {
     pub pieces_asked: usize,
     pub previews: usize,
     pub beam: usize,
+    /// The search past the previews, when on.
+    pub speculation: Option<online::Speculation>,
     /// The 4-wide solver in sections: its policy's configuration, when used.
     pub fourwide: Option<crate::fourwide::Config>,
     /// Moves the 4-wide policy chose (steps of a section's combo).
@@ -648,6 +659,60 @@ fn refuse_player_flags(args: &Args) -> Result<()> {
     Ok(())
 }
 
+/// Whether the player may count on 7-bags: the generators that deal them, and a given queue
+/// (a real game's, most likely 7-bags; the bag is only used while the pieces fit one).
+fn deals_seven_bags(seed: &Seed) -> bool {
+    matches!(
+        seed.generator,
+        crate::seed::Generator::Tetrio { .. }
+            | crate::seed::Generator::Bag7 { .. }
+            | crate::seed::Generator::Queue { .. }
+    )
+}
+
+/// How far an online player looks past its previews (`play` on a guideline game, `tbp`).
+#[derive(clap::Args, Debug, Default)]
+pub struct SpeculationArgs {
+    /// Online play: continuations past the previews to search (0: the visible
+    /// window only). Each draws the pieces after the previews as the game's 7-bag would deal
+    /// them (what is left in the current bag, then whole bags) and searches the window plus
+    /// `--lookahead` of them; the move most of the searches begin with is played.
+    #[arg(long)]
+    pub samples: Option<usize>,
+    /// Online play: pieces each continuation adds past the previews.
+    #[arg(long)]
+    pub lookahead: Option<usize>,
+    /// Online play: the beam width of each continuation's search.
+    #[arg(long)]
+    pub sample_beam: Option<usize>,
+}
+
+/// The speculation `--samples`, `--lookahead` and `--sample-beam` ask for.
+pub fn speculation(args: &SpeculationArgs) -> Result<Option<online::Speculation>> {
+    let samples = args.samples.unwrap_or(DEFAULT_SAMPLES);
+    if samples == 0 {
+        if args.lookahead.is_some() || args.sample_beam.is_some() {
+            return Err(Error(
+                "--lookahead and --sample-beam need --samples 1 or more".into(),
+            ));
+        }
+        return Ok(None);
+    }
+    let pieces = args.lookahead.unwrap_or(DEFAULT_LOOKAHEAD);
+    if pieces == 0 {
+        return Err(Error(
+            "--lookahead 0: give at least 1 (or --samples 0)".into(),
+        ));
+    }
+    let beam = args.sample_beam.unwrap_or(DEFAULT_SAMPLE_BEAM);
+    crate::limits::check_beam("--sample-beam", beam)?;
+    Ok(Some(online::Speculation {
+        samples,
+        pieces,
+        beam,
+    }))
+}
+
 /// `play` on a guideline game: online play, each piece decided by a beam over only the
 /// pieces a player sees (hold, current, `--previews` more); the figures come from replaying
 /// the record.
@@ -657,6 +722,7 @@ fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
     let previews = args.previews.unwrap_or(DEFAULT_PREVIEWS);
     let beam = args.beam.unwrap_or(DEFAULT_BEAM);
     crate::limits::check_beam("--beam", beam)?;
+    let speculation = speculation(&args.speculation)?;
     if previews == 0 {
         // Holding into the empty slot plays the first preview, which a player must see.
         return Err(Error(
@@ -680,8 +746,12 @@ fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
     let (threads, pool) = super::thread_pool(Some(args.threads.unwrap_or(1)))?;
     let out = args.out.clone().unwrap_or_else(|| {
         PathBuf::from(format!(
-            "runs/play-{}-p{previews}-b{beam}-{}{}.json",
+            "runs/play-{}-p{previews}-b{beam}{}-{}{}.json",
             seed.name,
+            speculation.map_or(String::new(), |s| format!(
+                "-s{}x{}b{}",
+                s.samples, s.pieces, s.beam
+            )),
             weights_name.replace(['/', '.'], "_"),
             if pieces < game.length {
                 format!("-pieces{pieces}")
@@ -719,6 +789,7 @@ fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
             seed.generator,
             crate::seed::Generator::Tetrio { .. } | crate::seed::Generator::Bag7 { .. }
         );
+
         let t = Instant::now();
         let s = SectionPlay::solve(&game, previews, bag)?;
         eprintln!(
@@ -747,6 +818,8 @@ fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
             beam,
             evaluator: &evaluator,
             fourwide: section_play.as_ref(),
+            speculation,
+            seven_bag: deals_seven_bags(seed),
         };
         online::play(&game, pieces, &player, &stop, |locks, _| {
             if last_line.elapsed().as_secs() >= 30 {
@@ -801,6 +874,7 @@ fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
         pieces_asked: pieces,
         previews,
         beam,
+        speculation,
         fourwide: section_play.as_ref().map(|s| *s.config()),
         fourwide_policy_moves: played.policy_moves,
         weights_name,
@@ -870,6 +944,7 @@ mod tests {
             out: Some(out.to_path_buf()),
             record_out: None,
             protocol: None,
+            speculation: Default::default(),
             previews: None,
             beam: None,
             fourwide: None,

@@ -225,7 +225,7 @@ fn default_out(seed: &str, args: &Args, weights: &Weights, target: usize) -> Pat
             .file_stem()
             .map_or_else(|| "weights".into(), |s| s.to_string_lossy().into_owned());
         let json = serde_json::to_string(weights).expect("plain data serialises");
-        format!("{stem}-{:08x}", super::fnv1a(json.as_bytes()) as u32)
+        format!("{stem}-{:08x}", crate::io::fnv1a(json.as_bytes()) as u32)
     };
     PathBuf::from(format!(
         "runs/solve-{seed}-{moves}-b{}-{weights_tag}-p{target}.json",

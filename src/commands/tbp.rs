@@ -31,6 +31,8 @@ pub struct Args {
     /// How combos add attack: guideline (the classic table) or tetrio (TETR.IO's multiplier).
     #[arg(long, value_enum, default_value_t = ComboArg::Guideline)]
     pub combo_table: ComboArg,
+    #[command(flatten)]
+    pub speculation: super::play::SpeculationArgs,
     /// The search's threads (one: the budget is one core's).
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
@@ -76,6 +78,7 @@ pub fn config(args: &Args) -> Result<Config> {
         previews: args.previews,
         think: Duration::from_millis(args.think_ms),
         evaluator: GuidelineEvaluator::new(weights),
+        speculation: super::play::speculation(&args.speculation)?,
         pool,
     })
 }

@@ -3,6 +3,7 @@
 //! ([`Piece`]), where a piece is ([`Pos`]) and the SRS kick tables ([`srs`]).
 
 pub mod guideline;
+pub mod seven_bag;
 pub mod srs;
 pub mod standard;
 pub mod tencent;

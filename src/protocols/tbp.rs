@@ -31,10 +31,10 @@ use crate::games::guideline::movegen;
 use crate::games::guideline::piece::{fits, Active, Twist};
 use crate::games::guideline::replay::Game;
 use crate::games::guideline::{game, Objective, Rules, Spin, State};
+use crate::games::seven_bag::{SevenBag, ShapeSet};
 use crate::piece::Shape;
 use crate::search::guideline::Move;
 use crate::search::online::{self, Player};
-use bag::{bag_state, SevenBag};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 use std::io::{BufRead, Read, Write};
@@ -391,13 +391,17 @@ pub struct Config {
     /// Time from `suggest` after which the search stops at the next piece.
     pub think: Duration,
     pub evaluator: GuidelineEvaluator,
+    /// The search past the previews, when on (as `play --samples`).
+    pub speculation: Option<online::Speculation>,
     /// The search's threads (one, for the budget of one core).
     pub pool: rayon::ThreadPool,
 }
 
 /// The window a search sees: the game of its pieces (the hold slot's shape first when held,
-/// as the online player counts), and the number of previews.
-fn window(pos: &Position, config: &Config) -> Option<(Game, usize)> {
+/// as the online player counts), the number of previews, and what is left in the 7-bag after
+/// its last piece when the bag says (and the window holds the whole queue). The game's length
+/// leaves room for the pieces speculation adds past the previews.
+fn window(pos: &Position, config: &Config) -> Option<(Game, usize, Option<ShapeSet>)> {
     let current = *pos.queue.front()?;
     let seen = pos.queue.len() - 1;
     let mut previews: Vec<Shape> = pos
@@ -407,9 +411,14 @@ fn window(pos: &Position, config: &Config) -> Option<(Game, usize)> {
         .take(config.previews)
         .copied()
         .collect();
+    let bag = pos.bag.as_ref();
+    let mut left = bag
+        .and_then(SevenBag::left)
+        .filter(|_| seen <= config.previews);
     if seen <= config.previews {
-        if let Some(next) = pos.bag.as_ref().and_then(SevenBag::next) {
+        if let Some(next) = bag.and_then(SevenBag::next) {
             previews.push(next);
+            left = left.map(|l| l & !(1 << next.index()));
         }
     }
     let mut pieces: Vec<Shape> = pos.state.hold.into_iter().collect();
@@ -417,13 +426,14 @@ fn window(pos: &Position, config: &Config) -> Option<(Game, usize)> {
     let n = previews.len();
     pieces.extend(previews);
     let length = n + pos.state.hold.is_some() as usize;
+    let ahead = config.speculation.map_or(0, |s| s.pieces);
     let game = Game {
         rules: config.rules,
-        length: length.max(1),
+        length: length.max(1) + ahead,
         pieces,
         start: pos.state,
     };
-    Some((game, n))
+    Some((game, n, left))
 }
 
 /// Every move of the piece in play (and of the piece hold gives, when it differs) that does
@@ -521,10 +531,10 @@ pub fn suggest(pos: &Position, config: &Config, stop: &AtomicBool) -> Suggestion
     if let Some(why) = &pos.unplayable {
         return empty(format!("the position is not playable: {why}"));
     }
-    let Some((game, previews)) = window(pos, config) else {
+    let Some((game, previews, bag)) = window(pos, config) else {
         return empty("no piece in play (the queue is empty)".into());
     };
-    let (chosen, search_cpu) = search(&game, previews, &pos.state, config, stop);
+    let (chosen, search_cpu) = search(&game, previews, &pos.state, bag, config, stop);
     let moves = candidates(chosen, &game, &pos.state, config);
     let cpu_ms = match (cpu, crate::results::thread_cpu_ns(), search_cpu) {
         (Some(a), Some(b), Some(c)) => Some(to_ms(b.saturating_sub(a) + c)),
@@ -570,6 +580,7 @@ fn search(
     game: &Game,
     previews: usize,
     state: &State,
+    bag: Option<ShapeSet>,
     config: &Config,
     stop: &AtomicBool,
 ) -> (Option<Move>, Option<u64>) {
@@ -581,10 +592,12 @@ fn search(
         beam: config.beam,
         evaluator: &config.evaluator,
         fourwide: None,
+        speculation: config.speculation,
+        seven_bag: bag.is_some(),
     };
     config.pool.install(|| {
         let cpu = crate::results::thread_cpu_ns();
-        let decision = online::decide_until(game, 0, state, &player, stop);
+        let decision = online::decide_until(game, 0, state, &player, bag, stop);
         let spent = cpu
             .zip(crate::results::thread_cpu_ns())
             .map(|(a, b)| b.saturating_sub(a));
@@ -885,7 +898,19 @@ pub fn serve(
     Ok(())
 }
 
-pub mod bag;
+/// The `bag_state` of a `start` message's `seven_bag` randomizer object, when it is one.
+pub fn bag_state(randomizer: &Option<serde_json::Value>) -> Option<ShapeSet> {
+    let r = randomizer.as_ref()?;
+    if r.get("type")?.as_str()? != "seven_bag" {
+        return None;
+    }
+    let mut set = 0;
+    for p in r.get("bag_state")?.as_array()? {
+        let shape: Shape = serde_json::from_value(p.clone()).ok()?;
+        set |= 1 << shape.index();
+    }
+    (set != 0).then_some(set)
+}
 
 #[cfg(test)]
 mod tests;

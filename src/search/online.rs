@@ -12,6 +12,11 @@ use crate::eval::guideline::GuidelineEvaluator;
 use crate::games::guideline::movegen::Placement;
 use crate::games::guideline::replay::Game;
 use crate::games::guideline::{game, State};
+use crate::games::seven_bag::{SevenBag, ShapeSet, ALL_SHAPES};
+use crate::piece::Shape;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use serde::Serialize;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The guideline search from a state in the middle of a game, over a visible window: its
@@ -75,17 +80,49 @@ pub fn visible(game: &Game, locks: usize, state: &State, previews: usize) -> (Ga
 /// chooses the step. `None` when every placement of the piece in play (and of the one hold
 /// offers) tops out.
 pub fn decide(game: &Game, locks: usize, state: &State, player: &Player) -> Option<Decision> {
-    decide_until(game, locks, state, player, &AtomicBool::new(false))
+    let bag = bag_after_window(game, locks, state, player);
+    decide_until(game, locks, state, player, bag, &AtomicBool::new(false))
+}
+
+/// What is left in the 7-bag after the last piece a player sees at lock `locks` (every piece
+/// dealt so far is one it has seen), when the player knows the game deals 7-bags: the first
+/// bag begins with the game's first piece (as TETR.IO deals them) while the pieces fit that,
+/// else the boundaries the pieces so far fix.
+pub fn bag_after_window(
+    game: &Game,
+    locks: usize,
+    state: &State,
+    player: &Player,
+) -> Option<ShapeSet> {
+    if !player.seven_bag {
+        return None;
+    }
+    let held = state.hold.is_some() as usize;
+    let end = (locks + held + 1 + player.previews).min(game.pieces.len());
+    let seen = &game.pieces[..end];
+    let mut from_first = SevenBag::new(&[], Some(ALL_SHAPES));
+    for &p in seen {
+        from_first.push(p);
+    }
+    if from_first.consistent() {
+        return from_first.left();
+    }
+    SevenBag::new(seen, None).left()
 }
 
 /// [`decide`] whose search stops between two pieces once `stop` is set (a time budget, a
 /// front end that quits) and plays the first move of the best-ranked line of the last piece
 /// it reached: a front end waiting on a clock needs some move in time.
+///
+/// `bag` is what is left in the 7-bag after the last visible piece, when known: speculation
+/// (`player.speculation`) draws the pieces past the window from it, then from whole bags
+/// (from all seven shapes alike when `None`).
 pub fn decide_until(
     game: &Game,
     locks: usize,
     state: &State,
     player: &Player,
+    bag: Option<ShapeSet>,
     stop: &AtomicBool,
 ) -> Option<Decision> {
     let Player {
@@ -93,10 +130,22 @@ pub fn decide_until(
         beam,
         evaluator,
         fourwide,
+        speculation,
+        ..
     } = *player;
     // Holding into an empty slot plays the first preview: with none there is nothing to see.
     assert!(previews >= 1, "online play needs at least one preview");
     let (window, steps) = visible(game, locks, state, previews);
+    if let Some(spec) = speculation.filter(|_| fourwide.is_none()) {
+        let room = game.length.saturating_sub(locks + steps);
+        if room > 0 {
+            let mv = speculate(&window, steps, state, evaluator, &spec, room, bag, stop)?;
+            return Some(Decision {
+                mv,
+                by_policy: false,
+            });
+        }
+    }
     let continuation = fourwide.map(|f| f.continuation(game, locks, &window, steps));
     let search = Window {
         search: GuidelineSearch {
@@ -125,6 +174,111 @@ pub fn decide_until(
     })
 }
 
+/// Looking past the previews: the search runs again on continuations of the visible queue
+/// drawn as the randomizer would deal them, and the move most of them begin with is played. A
+/// line through the window that only pays with pieces nobody has seen yet (a perfect clear,
+/// a T-spin slot) is then weighed by how often such pieces come, instead of being ranked by
+/// the window's end board alone.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Speculation {
+    /// Continuations drawn, each one search.
+    pub samples: usize,
+    /// Pieces each continuation adds after the visible ones.
+    pub pieces: usize,
+    /// The beam width of each continuation's search.
+    pub beam: usize,
+}
+
+/// The move most continuations of `window` (see [`Speculation`]) begin with; ties go to the
+/// continuation drawn first. The draws are seeded by the position, so the same position gets
+/// the same move. `None` when every line tops out.
+#[allow(clippy::too_many_arguments)]
+fn speculate(
+    window: &Game,
+    steps: usize,
+    state: &State,
+    evaluator: &GuidelineEvaluator,
+    spec: &Speculation,
+    room: usize,
+    bag: Option<ShapeSet>,
+    stop: &AtomicBool,
+) -> Option<Move> {
+    let extra = spec.pieces.min(room);
+    let mut rng = rand_pcg::Pcg64::seed_from_u64(position_hash(window));
+    let mut votes: Vec<(Move, usize)> = Vec::new();
+    for _ in 0..spec.samples.max(1) {
+        let mut pieces = window.pieces.clone();
+        pieces.extend(continuation(bag, extra, &mut rng));
+        let game = Game {
+            rules: window.rules,
+            length: steps + extra,
+            pieces,
+            start: window.start,
+        };
+        let search = Window {
+            search: GuidelineSearch {
+                game: &game,
+                steps: steps + extra,
+                evaluator,
+                fourwide: None,
+            },
+            start: *state,
+        };
+        let line = beam::search_game(&search, spec.beam, stop, |_| {});
+        let Some(&first) = line.moves.first() else {
+            continue;
+        };
+        match votes.iter_mut().find(|(m, _)| *m == first) {
+            Some((_, n)) => *n += 1,
+            None => votes.push((first, 1)),
+        }
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
+    }
+    // the most votes; the first drawn among equals (max_by_key keeps the last maximum)
+    votes.iter().rev().max_by_key(|(_, n)| *n).map(|&(m, _)| m)
+}
+
+/// `n` pieces as a 7-bag randomizer deals them after a queue that leaves `bag` in its bag
+/// (uniform over the seven shapes when the bag is unknown).
+fn continuation(bag: Option<ShapeSet>, n: usize, rng: &mut impl Rng) -> Vec<Shape> {
+    let mut out = Vec::with_capacity(n + 7);
+    let Some(mut left) = bag else {
+        out.extend((0..n).map(|_| Shape::ALL[rng.gen_range(0..7)]));
+        return out;
+    };
+    while out.len() < n {
+        if left == 0 {
+            left = ALL_SHAPES;
+        }
+        let mut drawn: Vec<Shape> = Shape::ALL
+            .into_iter()
+            .filter(|p| left & 1 << p.index() != 0)
+            .collect();
+        drawn.shuffle(rng);
+        out.extend(drawn);
+        left = 0;
+    }
+    out.truncate(n);
+    out
+}
+
+/// A hash of what the player sees (board, hold, combo, back-to-back, pieces): the seed of its
+/// draws.
+fn position_hash(window: &Game) -> u64 {
+    let s = &window.start;
+    let mut bytes = Vec::with_capacity(64);
+    for c in s.board.cols {
+        bytes.extend(c.to_le_bytes());
+    }
+    bytes.push(s.hold.map_or(7, |h| h.index() as u8));
+    bytes.extend(s.combo.to_le_bytes());
+    bytes.push(s.b2b as u8);
+    bytes.extend(window.pieces.iter().map(|p| p.index() as u8));
+    crate::io::fnv1a(&bytes)
+}
+
 /// A decision and who made it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Decision {
@@ -150,6 +304,10 @@ pub struct Player<'a> {
     pub beam: usize,
     pub evaluator: &'a GuidelineEvaluator,
     pub fourwide: Option<&'a SectionPlay>,
+    /// Search past the previews on drawn continuations (`None`: the visible window only).
+    pub speculation: Option<Speculation>,
+    /// The game deals 7-bags, and the player may count on it.
+    pub seven_bag: bool,
 }
 
 /// One decision's cost.
@@ -283,9 +441,59 @@ pub(crate) mod tests {
             beam: 200,
             evaluator: &e,
             fourwide: None,
+            speculation: None,
+            seven_bag: false,
         };
         let p = play(&g, 40, &player, &AtomicBool::new(false), |_, _| {});
         assert_eq!(p.moves.len(), 40);
         assert!(!p.topped_out && !p.stopped);
+    }
+
+    #[test]
+    fn a_continuation_finishes_the_bag_then_deals_whole_bags() {
+        let mut rng = rand_pcg::Pcg64::seed_from_u64(3);
+        let set = |p: &[Shape]| p.iter().fold(0u8, |s, q| s | 1 << q.index());
+        for left in [0b101_0010u8, 0, ALL_SHAPES, 1 << Shape::T.index()] {
+            let c = continuation(Some(left), 19, &mut rng);
+            assert_eq!(c.len(), 19);
+            let n = left.count_ones() as usize;
+            assert_eq!(set(&c[..n]), left);
+            assert_eq!(set(&c[n..n + 7]), ALL_SHAPES);
+        }
+        // an unknown bag deals any shape
+        let c = continuation(None, 200, &mut rng);
+        assert_eq!(set(&c), ALL_SHAPES);
+    }
+
+    #[test]
+    fn speculation_plays_the_same_move_in_the_same_position() {
+        let g = game(bag7(11, 60));
+        let e = GuidelineEvaluator::new(GuidelineWeights::preset("attack").unwrap());
+        let player = Player {
+            previews: 3,
+            beam: 60,
+            evaluator: &e,
+            fourwide: None,
+            speculation: Some(Speculation {
+                samples: 3,
+                pieces: 5,
+                beam: 40,
+            }),
+            seven_bag: true,
+        };
+        let a = play(&g, 30, &player, &AtomicBool::new(false), |_, _| {});
+        let b = play(&g, 30, &player, &AtomicBool::new(false), |_, _| {});
+        assert_eq!(a.moves, b.moves);
+        assert_eq!(a.moves.len(), 30);
+        // the bag after the window is known from the pieces seen
+        assert_eq!(
+            bag_after_window(&g, 0, &State::START, &player),
+            Some(ALL_SHAPES & !g.pieces[..4].iter().fold(0, |s, p| s | 1 << p.index()))
+        );
+        // a player who sees more than the game has left does not speculate past its end
+        let last = g.length - 1;
+        let (window, steps) = visible(&g, last, &State::START, 3);
+        assert_eq!((window.pieces.len(), steps), (2, 1));
+        assert!(decide(&g, last, &State::START, &player).is_some());
     }
 }

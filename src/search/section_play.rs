@@ -250,6 +250,8 @@ mod tests {
             beam: 50,
             evaluator: &e,
             fourwide: Some(&sp),
+            speculation: None,
+            seven_bag: false,
         };
         let d = online::decide(&g, locks, &state, &player).unwrap();
         assert!(d.by_policy);
@@ -276,6 +278,8 @@ mod tests {
             beam: 20,
             evaluator: &e,
             fourwide: Some(&sp),
+            speculation: None,
+            seven_bag: false,
         };
         let d = online::decide(&g, 0, &State::START, &player).unwrap();
         assert!(!d.by_policy);

@@ -178,6 +178,8 @@ impl Guideline {
             beam,
             evaluator,
             fourwide: None,
+            speculation: None,
+            seven_bag: false,
         };
         let played = crate::search::online::play(&self.game, pieces, &player, stop, |_, _| {});
         if played.stopped {

@@ -184,6 +184,7 @@ fn config(think_ms: u64) -> Config {
         previews: 5,
         think: Duration::from_millis(think_ms),
         evaluator: GuidelineEvaluator::new(GuidelineWeights::preset("attack").unwrap()),
+        speculation: None,
         pool: rayon::ThreadPoolBuilder::new()
             .num_threads(1)
             .build()

@@ -1,7 +1,7 @@
-//! What a 7-bag randomizer says of the piece after the queue: TBP's randomizer extension
-//! names the randomizer, and a front end may say what is left in the bag; from the pieces it
-//! deals the bag's boundaries follow, and with them, every seventh piece, the one after the
-//! queue.
+//! What a 7-bag randomizer says of the pieces after a queue: from the pieces it deals the
+//! bag's boundaries follow, and with them the pieces left in the current bag (every seventh
+//! piece, the one after the queue, is then certain). TETR.IO, Jstris and the Guideline games
+//! deal 7-bags; a TBP front end may also name the randomizer and what is left in its bag.
 
 use crate::piece::Shape;
 use std::collections::VecDeque;
@@ -86,6 +86,24 @@ impl SevenBag {
         self.phases != 0
     }
 
+    /// The pieces left in the bag the last piece seen was drawn from (empty when that piece
+    /// ended its bag), once the phase is known.
+    pub fn left(&self) -> Option<ShapeSet> {
+        if self.phases.count_ones() != 1 {
+            return None;
+        }
+        let phase = self.phases.trailing_zeros() as usize;
+        // pieces seen since the current bag began
+        let drawn = (self.count + 7 - phase) % 7;
+        let seen: ShapeSet = self
+            .recent
+            .iter()
+            .rev()
+            .take(drawn)
+            .fold(0, |s, p| s | 1 << p.index());
+        Some(ALL_SHAPES & !seen)
+    }
+
     /// The piece after the queue, when the bag leaves only one.
     pub fn next(&self) -> Option<Shape> {
         let n = self.count;
@@ -102,26 +120,42 @@ impl SevenBag {
     }
 }
 
-/// The `bag_state` of a `start` message's `seven_bag` randomizer object, when it is one.
-pub fn bag_state(randomizer: &Option<serde_json::Value>) -> Option<ShapeSet> {
-    let r = randomizer.as_ref()?;
-    if r.get("type")?.as_str()? != "seven_bag" {
-        return None;
-    }
-    let mut set = 0;
-    for p in r.get("bag_state")?.as_array()? {
-        let shape: Shape = serde_json::from_value(p.clone()).ok()?;
-        set |= 1 << shape.index();
-    }
-    (set != 0).then_some(set)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// `n` pieces of 7-bags shuffled by a seeded generator.
     fn bag7(seed: u64, n: usize) -> Vec<Shape> {
-        crate::search::online::tests::bag7(seed, n)
+        use rand::seq::SliceRandom;
+        use rand::SeedableRng;
+        let mut rng = rand_pcg::Pcg32::seed_from_u64(seed);
+        let mut out = Vec::with_capacity(n + 7);
+        while out.len() < n {
+            let mut bag = Shape::ALL;
+            bag.shuffle(&mut rng);
+            out.extend(bag);
+        }
+        out.truncate(n);
+        out
+    }
+
+    #[test]
+    fn the_bag_left_is_what_the_next_pieces_draw_from() {
+        for seed in 1..20 {
+            let seq = bag7(seed, 80);
+            let mut bag = SevenBag::new(&seq[..3], None);
+            for i in 3..seq.len() - 7 {
+                if let Some(left) = bag.left() {
+                    // the next |left| pieces are exactly the left set
+                    let n = left.count_ones() as usize;
+                    let next: ShapeSet = seq[i..i + n].iter().fold(0, |s, p| s | 1 << p.index());
+                    assert_eq!(next, left, "seed {seed}, piece {i}");
+                    assert!(n >= 1 || i % 7 == 0);
+                }
+                bag.push(seq[i]);
+            }
+            assert!(bag.left().is_some(), "seed {seed}: the phase is found");
+        }
     }
 
     #[test]
@@ -152,6 +186,7 @@ mod tests {
         // after it the second bag has drawn piece 7 only.
         let queue = &seq[2..8];
         let left: ShapeSet = ALL_SHAPES & !(1 << seq[7].index());
+        assert_eq!(SevenBag::new(queue, Some(left)).left(), Some(left));
         let bag = SevenBag::new(queue, Some(left));
         assert_eq!(bag.phases.count_ones(), 1);
         assert_eq!(bag.next(), None);
