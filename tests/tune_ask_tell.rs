@@ -78,12 +78,19 @@ fn ask_tell_equals_the_in_process_tune_on_a_guideline_game() {
     assert!(w.get("tslot").is_some() && w.get("cells").is_none(), "{w}");
 }
 
-/// The guideline game played online with two previews: candidates scored as `play` scores them.
-const ONLINE: [&str; 4] = [
+/// The guideline game played online with two previews and three pieces past them on two drawn
+/// continuations: candidates scored as `play` scores them.
+const ONLINE: [&str; 10] = [
     "--seed",
     "seeds/tetrio-1742887628-attack.json",
     "--previews",
     "2",
+    "--samples",
+    "2",
+    "--lookahead",
+    "3",
+    "--sample-beam",
+    "3",
 ];
 
 #[test]
@@ -103,6 +110,7 @@ fn ask_tell_equals_the_in_process_tune_played_online() {
     let state: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("state.json")).unwrap()).unwrap();
     assert_eq!(state["settings"]["previews"], 2);
+    assert_eq!(state["settings"]["speculation"]["samples"], 2);
 }
 
 #[test]

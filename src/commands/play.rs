@@ -661,7 +661,7 @@ fn refuse_player_flags(args: &Args) -> Result<()> {
 
 /// Whether the player may count on 7-bags: the generators that deal them, and a given queue
 /// (a real game's, most likely 7-bags; the bag is only used while the pieces fit one).
-fn deals_seven_bags(seed: &Seed) -> bool {
+pub fn deals_seven_bags(seed: &Seed) -> bool {
     matches!(
         seed.generator,
         crate::seed::Generator::Tetrio { .. }

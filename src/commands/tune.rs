@@ -53,6 +53,9 @@ pub struct Args {
     /// beam: the weights an online player (`play --previews`, `tbp`) should use.
     #[arg(long)]
     pub previews: Option<usize>,
+    /// With --previews: how the online player looks past them (as `play`).
+    #[command(flatten)]
+    pub speculation: super::play::SpeculationArgs,
     /// Generations to reach (counting those already in OUT).
     #[arg(long, default_value_t = 8)]
     pub generations: usize,
@@ -155,6 +158,20 @@ fn settings<F: Family>(args: &Args, family: &F, seed_name: &str) -> Result<Setti
         moves: args.moves,
         pieces: args.pieces,
         previews: args.previews,
+        speculation: match args.previews {
+            Some(_) => super::play::speculation(&args.speculation)?,
+            None => {
+                let sp = &args.speculation;
+                if sp.samples.is_some() || sp.lookahead.is_some() || sp.sample_beam.is_some() {
+                    return Err(Error(
+                        "--samples, --lookahead and --sample-beam are for online play: give \
+                         --previews too"
+                            .into(),
+                    ));
+                }
+                None
+            }
+        },
         start,
         params: tune::params_for(&start_weights, &names),
         start_weights,
@@ -185,7 +202,16 @@ pub fn run(args: &Args) -> Result<()> {
         let fourwide = (args.previews.is_none()
             && super::solve::FourwideUse::Auto.applies(&game.rules))
         .then(|| Continuation::build(&game.pieces, game.rules.combo_table, game.rules.objective));
-        return run_family(args, &seed, &Guideline { game, fourwide });
+        let seven_bag = super::play::deals_seven_bags(&seed);
+        return run_family(
+            args,
+            &seed,
+            &Guideline {
+                game,
+                fourwide,
+                seven_bag,
+            },
+        );
     }
     if seed.rules != "tencent" {
         return Err(Error(format!(
@@ -366,6 +392,17 @@ fn command<W>(
     words.extend(args.game.flags().iter().map(|w| shell_word(w)));
     if let Some(p) = s.previews {
         words.extend(["--previews".to_string(), p.to_string()]);
+        let (samples, more) = match s.speculation {
+            Some(x) => (
+                x.samples,
+                vec![("--lookahead", x.pieces), ("--sample-beam", x.beam)],
+            ),
+            None => (0, vec![]),
+        };
+        words.extend(["--samples".to_string(), samples.to_string()]);
+        for (flag, v) in more {
+            words.extend([flag.to_string(), v.to_string()]);
+        }
     }
     words.extend(["--beam".to_string(), beam.to_string()]);
     if let Some(moves) = moves {
@@ -548,6 +585,7 @@ mod tests {
             tune: None,
             rng_seed: 5,
             previews: None,
+            speculation: Default::default(),
             threads: Some(2),
             out: out.to_path_buf(),
             ask: false,

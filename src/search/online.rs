@@ -16,7 +16,7 @@ use crate::games::seven_bag::{SevenBag, ShapeSet, ALL_SHAPES};
 use crate::piece::Shape;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The guideline search from a state in the middle of a game, over a visible window: its
@@ -179,7 +179,7 @@ pub fn decide_until(
 /// line through the window that only pays with pieces nobody has seen yet (a perfect clear,
 /// a T-spin slot) is then weighed by how often such pieces come, instead of being ranked by
 /// the window's end board alone.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Speculation {
     /// Continuations drawn, each one search.
     pub samples: usize,

@@ -105,6 +105,8 @@ impl Family for Tencent {
 pub struct Guideline {
     pub game: GuidelineGame,
     pub fourwide: Option<Continuation>,
+    /// The game deals 7-bags (what an online player may count on).
+    pub seven_bag: bool,
 }
 
 /// The guideline weights tuned by default: board shape, the T-spin slot, the chains, and the
@@ -146,7 +148,7 @@ impl Family for Guideline {
     ) -> Option<f64> {
         let evaluator = GuidelineEvaluator::new(w);
         if let Some(previews) = s.previews {
-            return self.online_score(s.pieces, previews, beam, &evaluator, stop);
+            return self.online_score(s, previews, beam, &evaluator, stop);
         }
         let line = crate::search::guideline::search(
             &self.game,
@@ -167,7 +169,7 @@ impl Guideline {
     /// what it made before (a poor score, not a missing one).
     fn online_score(
         &self,
-        pieces: usize,
+        s: &Settings<GuidelineWeights>,
         previews: usize,
         beam: usize,
         evaluator: &GuidelineEvaluator,
@@ -178,10 +180,10 @@ impl Guideline {
             beam,
             evaluator,
             fourwide: None,
-            speculation: None,
-            seven_bag: false,
+            speculation: s.speculation,
+            seven_bag: self.seven_bag,
         };
-        let played = crate::search::online::play(&self.game, pieces, &player, stop, |_, _| {});
+        let played = crate::search::online::play(&self.game, s.pieces, &player, stop, |_, _| {});
         if played.stopped {
             return None;
         }
@@ -210,6 +212,9 @@ pub struct Settings<W> {
     /// --previews`) instead of searching it whole.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub previews: Option<usize>,
+    /// Online play: the search past the previews.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub speculation: Option<crate::search::online::Speculation>,
     pub start: String,
     pub start_weights: W,
     pub params: Vec<Param>,
