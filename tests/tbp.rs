@@ -153,7 +153,7 @@ fn five_hundred_pieces_under_srs_plus_score_what_the_front_end_counted() {
         "seeds/tetrio-1742887628-attack.json",
         500,
         true,
-        &["--beam", "100"],
+        &["--beam", "100", "--samples", "2", "--lookahead", "4"],
     );
 }
 
@@ -163,7 +163,16 @@ fn five_hundred_pieces_under_srs_score_what_the_front_end_counted() {
         "seeds/cc2/tetrio-1-srs-attack.json",
         500,
         false,
-        &["--beam", "50", "--rotation", "srs"],
+        &[
+            "--beam",
+            "50",
+            "--samples",
+            "2",
+            "--lookahead",
+            "4",
+            "--rotation",
+            "srs",
+        ],
     );
 }
 

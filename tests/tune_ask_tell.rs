@@ -80,7 +80,7 @@ fn ask_tell_equals_the_in_process_tune_on_a_guideline_game() {
 
 /// The guideline game played online with two previews and three pieces past them on two drawn
 /// continuations: candidates scored as `play` scores them.
-const ONLINE: [&str; 10] = [
+const ONLINE: [&str; 8] = [
     "--seed",
     "seeds/tetrio-1742887628-attack.json",
     "--previews",
@@ -88,8 +88,6 @@ const ONLINE: [&str; 10] = [
     "--samples",
     "2",
     "--lookahead",
-    "3",
-    "--sample-beam",
     "3",
 ];
 

@@ -51,11 +51,12 @@ pub struct Args {
     #[arg(long)]
     pub weights: Option<PathBuf>,
     /// Guideline games only: the previews the player sees after the piece in play (default 5,
-    /// as in TETR.IO). Each piece is decided by a beam over the hold piece, the piece in play
-    /// and these, never further; the first move of the best-ranked line is played.
+    /// as in TETR.IO). Each piece is decided by beams over the hold piece, the piece in play
+    /// and these, each followed by pieces drawn from the 7-bag (--samples); the pieces it was
+    /// not shown are never read.
     #[arg(long)]
     pub previews: Option<usize>,
-    /// Guideline games only: states that search keeps per piece (default 1000).
+    /// Guideline games only: states each search of a decision keeps per piece (default 400).
     #[arg(long)]
     pub beam: Option<usize>,
     #[command(flatten)]
@@ -90,7 +91,8 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = TopOutArg::Simplified)]
     pub top_out: TopOutArg,
     /// Results file (default: runs/play-<game>-<policy>[-strict][-cap<lines>][-pieces<n>].json;
-    /// on a guideline game runs/play-<game>-p<previews>-b<beam>-<weights>[-pieces<n>].json).
+    /// on a guideline game
+    /// runs/play-<game>-p<previews>-b<beam>[-s<samples>x<lookahead>]-<weights>[-pieces<n>].json).
     /// Each game is appended to `OUT` with `.partial.jsonl` as it finishes; an interrupted
     /// run keeps them there and the same command resumes it.
     #[arg(long)]
@@ -104,7 +106,7 @@ pub struct Args {
     #[arg(
         long,
         value_enum,
-        conflicts_with_all = ["seed", "weights", "policy", "games", "max_lines", "out", "record_out", "previews", "beam", "fourwide", "samples", "lookahead", "sample_beam"]
+        conflicts_with_all = ["seed", "weights", "policy", "games", "max_lines", "out", "record_out", "previews", "beam", "fourwide", "samples", "lookahead"]
     )]
     pub protocol: Option<ProtocolArg>,
 }
@@ -486,7 +488,7 @@ fn run_standard(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()
         max_pieces: args.max_pieces,
         mean_lines: mean,
         standard_error: se,
-        median_lines: median(&lines),
+        median_lines: median(&lines.iter().map(|&l| l as f64).collect::<Vec<_>>()),
         min_lines: min,
         max_lines_reached: max,
         capped_games: finished.iter().filter(|g| g.capped).count() as u64,
@@ -583,16 +585,14 @@ fn run_tencent(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()>
 
 /// TETR.IO's preview count.
 pub const DEFAULT_PREVIEWS: usize = 5;
-/// Wide enough to use most of half a second a move on one thread of the development machine
-/// (results/guideline/play-p5/summary.md).
-pub const DEFAULT_BEAM: usize = 1000;
+/// The width of each search of a decision: four continuations of 400 use about 0.15 s of one
+/// core a move, far inside half a second (results/guideline/play-p5-speculation/).
+pub const DEFAULT_BEAM: usize = 400;
 
 /// Continuations past the previews a decision searches (0: none).
-pub const DEFAULT_SAMPLES: usize = 0;
+pub const DEFAULT_SAMPLES: usize = 4;
 /// Pieces a continuation adds past the previews.
 pub const DEFAULT_LOOKAHEAD: usize = 7;
-/// The beam width of a continuation's search.
-pub const DEFAULT_SAMPLE_BEAM: usize = 400;
 
 /// The results file of an online guideline game.
 #[derive(Serialize)]
@@ -624,10 +624,12 @@ pub struct GuidelinePlayReport {
     pub weights: GuidelineWeights,
     /// Wall time of a decision, mean and max over the game's moves.
     pub seconds_per_move_mean: f64,
+    pub seconds_per_move_median: f64,
     pub seconds_per_move_max: f64,
     /// CPU time of the deciding thread, mean and max (a shared machine's wall time also
     /// holds what other processes took).
     pub cpu_seconds_per_move_mean: Option<f64>,
+    pub cpu_seconds_per_move_median: Option<f64>,
     pub cpu_seconds_per_move_max: Option<f64>,
     /// Decisions that took more than half a second of CPU time (wall time where the OS does
     /// not report CPU time).
@@ -673,28 +675,23 @@ pub fn deals_seven_bags(seed: &Seed) -> bool {
 /// How far an online player looks past its previews (`play` on a guideline game, `tbp`).
 #[derive(clap::Args, Debug, Default)]
 pub struct SpeculationArgs {
-    /// Online play: continuations past the previews to search (0: the visible
-    /// window only). Each draws the pieces after the previews as the game's 7-bag would deal
-    /// them (what is left in the current bag, then whole bags) and searches the window plus
-    /// `--lookahead` of them; the move most of the searches begin with is played.
+    /// Online play: continuations past the previews to search (default 4; 0: the visible
+    /// window only, one search). Each draws the pieces after the previews as the game's 7-bag
+    /// would deal them (what is left in the current bag, then whole bags) and searches the
+    /// window plus `--lookahead` of them; the move most of the searches begin with is played.
     #[arg(long)]
     pub samples: Option<usize>,
-    /// Online play: pieces each continuation adds past the previews.
+    /// Online play: pieces each continuation adds past the previews (default 7).
     #[arg(long)]
     pub lookahead: Option<usize>,
-    /// Online play: the beam width of each continuation's search.
-    #[arg(long)]
-    pub sample_beam: Option<usize>,
 }
 
-/// The speculation `--samples`, `--lookahead` and `--sample-beam` ask for.
+/// The speculation `--samples` and `--lookahead` ask for.
 pub fn speculation(args: &SpeculationArgs) -> Result<Option<online::Speculation>> {
     let samples = args.samples.unwrap_or(DEFAULT_SAMPLES);
     if samples == 0 {
-        if args.lookahead.is_some() || args.sample_beam.is_some() {
-            return Err(Error(
-                "--lookahead and --sample-beam need --samples 1 or more".into(),
-            ));
+        if args.lookahead.is_some() {
+            return Err(Error("--lookahead needs --samples 1 or more".into()));
         }
         return Ok(None);
     }
@@ -704,13 +701,7 @@ pub fn speculation(args: &SpeculationArgs) -> Result<Option<online::Speculation>
             "--lookahead 0: give at least 1 (or --samples 0)".into(),
         ));
     }
-    let beam = args.sample_beam.unwrap_or(DEFAULT_SAMPLE_BEAM);
-    crate::limits::check_beam("--sample-beam", beam)?;
-    Ok(Some(online::Speculation {
-        samples,
-        pieces,
-        beam,
-    }))
+    Ok(Some(online::Speculation { samples, pieces }))
 }
 
 /// `play` on a guideline game: online play, each piece decided by a beam over only the
@@ -748,10 +739,7 @@ fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
         PathBuf::from(format!(
             "runs/play-{}-p{previews}-b{beam}{}-{}{}.json",
             seed.name,
-            speculation.map_or(String::new(), |s| format!(
-                "-s{}x{}b{}",
-                s.samples, s.pieces, s.beam
-            )),
+            speculation.map_or(String::new(), |s| format!("-s{}x{}", s.samples, s.pieces)),
             weights_name.replace(['/', '.'], "_"),
             if pieces < game.length {
                 format!("-pieces{pieces}")
@@ -880,8 +868,10 @@ fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
         weights_name,
         weights,
         seconds_per_move_mean: wall.iter().sum::<f64>() / n,
+        seconds_per_move_median: median(&wall),
         seconds_per_move_max: max(&wall),
         cpu_seconds_per_move_mean: cpu.as_ref().map(|c| c.iter().sum::<f64>() / n),
+        cpu_seconds_per_move_median: cpu.as_deref().map(median),
         cpu_seconds_per_move_max: cpu.as_deref().map(max),
         moves_over_half_second: charged.iter().filter(|&&s| s > 0.5).count(),
         threads,
@@ -1042,8 +1032,8 @@ mod tests {
 
     #[test]
     fn medians() {
-        assert_eq!(median(&[5, 1, 3]), 3.0);
-        assert_eq!(median(&[4, 1, 3, 2]), 2.5);
+        assert_eq!(median(&[5.0, 1.0, 3.0]), 3.0);
+        assert_eq!(median(&[4.0, 1.0, 3.0, 2.0]), 2.5);
         assert_eq!(median(&[]), 0.0);
     }
 

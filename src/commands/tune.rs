@@ -162,11 +162,9 @@ fn settings<F: Family>(args: &Args, family: &F, seed_name: &str) -> Result<Setti
             Some(_) => super::play::speculation(&args.speculation)?,
             None => {
                 let sp = &args.speculation;
-                if sp.samples.is_some() || sp.lookahead.is_some() || sp.sample_beam.is_some() {
+                if sp.samples.is_some() || sp.lookahead.is_some() {
                     return Err(Error(
-                        "--samples, --lookahead and --sample-beam are for online play: give \
-                         --previews too"
-                            .into(),
+                        "--samples and --lookahead are for online play: give --previews too".into(),
                     ));
                 }
                 None
@@ -392,16 +390,14 @@ fn command<W>(
     words.extend(args.game.flags().iter().map(|w| shell_word(w)));
     if let Some(p) = s.previews {
         words.extend(["--previews".to_string(), p.to_string()]);
-        let (samples, more) = match s.speculation {
-            Some(x) => (
-                x.samples,
-                vec![("--lookahead", x.pieces), ("--sample-beam", x.beam)],
-            ),
-            None => (0, vec![]),
-        };
-        words.extend(["--samples".to_string(), samples.to_string()]);
-        for (flag, v) in more {
-            words.extend([flag.to_string(), v.to_string()]);
+        match s.speculation {
+            Some(x) => words.extend([
+                "--samples".to_string(),
+                x.samples.to_string(),
+                "--lookahead".to_string(),
+                x.pieces.to_string(),
+            ]),
+            None => words.extend(["--samples".to_string(), "0".to_string()]),
         }
     }
     words.extend(["--beam".to_string(), beam.to_string()]);

@@ -139,7 +139,16 @@ pub fn decide_until(
     if let Some(spec) = speculation.filter(|_| fourwide.is_none()) {
         let room = game.length.saturating_sub(locks + steps);
         if room > 0 {
-            let mv = speculate(&window, steps, state, evaluator, &spec, room, bag, stop)?;
+            let mv = speculate(
+                &window,
+                steps,
+                state,
+                (beam, evaluator),
+                &spec,
+                room,
+                bag,
+                stop,
+            )?;
             return Some(Decision {
                 mv,
                 by_policy: false,
@@ -185,11 +194,10 @@ pub struct Speculation {
     pub samples: usize,
     /// Pieces each continuation adds after the visible ones.
     pub pieces: usize,
-    /// The beam width of each continuation's search.
-    pub beam: usize,
 }
 
-/// The move most continuations of `window` (see [`Speculation`]) begin with; ties go to the
+/// The move most continuations of `window` (see [`Speculation`]), each searched `beam` wide,
+/// begin with; ties go to the
 /// continuation drawn first. The draws are seeded by the position, so the same position gets
 /// the same move. `None` when every line tops out.
 #[allow(clippy::too_many_arguments)]
@@ -197,7 +205,7 @@ fn speculate(
     window: &Game,
     steps: usize,
     state: &State,
-    evaluator: &GuidelineEvaluator,
+    (beam, evaluator): (usize, &GuidelineEvaluator),
     spec: &Speculation,
     room: usize,
     bag: Option<ShapeSet>,
@@ -224,7 +232,7 @@ fn speculate(
             },
             start: *state,
         };
-        let line = beam::search_game(&search, spec.beam, stop, |_| {});
+        let line = beam::search_game(&search, beam, stop, |_| {});
         let Some(&first) = line.moves.first() else {
             continue;
         };
@@ -477,7 +485,6 @@ pub(crate) mod tests {
             speculation: Some(Speculation {
                 samples: 3,
                 pieces: 5,
-                beam: 40,
             }),
             seven_bag: true,
         };

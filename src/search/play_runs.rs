@@ -125,16 +125,12 @@ impl PartialWriter {
 }
 
 /// The median of `values` (the mean of the middle two for an even count; 0 for none).
-pub fn median(values: &[u64]) -> f64 {
-    if values.is_empty() {
-        return 0.0;
-    }
+pub fn median(values: &[f64]) -> f64 {
     let mut v = values.to_vec();
-    v.sort_unstable();
-    let n = v.len();
-    if n % 2 == 1 {
-        v[n / 2] as f64
-    } else {
-        (v[n / 2 - 1] as f64 + v[n / 2] as f64) / 2.0
+    v.sort_by(f64::total_cmp);
+    match v.len() {
+        0 => 0.0,
+        n if n % 2 == 1 => v[n / 2],
+        n => (v[n / 2 - 1] + v[n / 2]) / 2.0,
     }
 }
