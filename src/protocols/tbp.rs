@@ -543,12 +543,16 @@ pub fn suggest(pos: &Position, config: &Config, stop: &AtomicBool) -> Suggestion
     let info = MoveInfo {
         depth: if chosen.is_some() { game.length } else { 1 },
         extra: format!(
-            "beam {}, {previews} previews{}{}",
+            "beam {}, {previews} previews{}{}{}",
             config.beam,
             if pos.state.hold.is_some() {
                 " and hold"
             } else {
                 ""
+            },
+            match config.speculation {
+                Some(s) => format!(", {} continuations of {} pieces", s.samples, s.pieces),
+                None => String::new(),
             },
             if stop.load(Ordering::Relaxed) {
                 ", stopped early"
