@@ -22,6 +22,8 @@ pub mod fumen;
 pub mod games;
 /// Reading inputs and writing outputs atomically.
 pub mod io;
+/// A value learned from the search's own games: training data and the fit.
+pub mod learn;
 /// Sizes a user controls (beam, threads), checked against the machine.
 pub mod limits;
 /// Shapes and rotation states.

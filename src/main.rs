@@ -33,6 +33,8 @@ enum Command {
     Bench(commands::bench::Args),
     /// Play as a Tetris Bot Protocol (TBP) bot: JSON messages on stdin, answers on stdout.
     Tbp(commands::tbp::Args),
+    /// Learn a value for the beam from its own games: draw labelled boards, fit a model.
+    Learn(commands::learn::Args),
 }
 
 fn main() {
@@ -55,6 +57,7 @@ fn main() {
         Command::Report(args) => commands::report::run(args),
         Command::Bench(args) => commands::bench::run(args),
         Command::Tbp(args) => commands::tbp::run(args),
+        Command::Learn(args) => commands::learn::run(args),
     };
     if let Err(e) = &result {
         // One line whatever a message quotes from the user's input (a path, a JSON key).

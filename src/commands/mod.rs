@@ -5,6 +5,7 @@ pub mod bench;
 pub mod features;
 pub mod fourwide;
 pub mod game;
+pub mod learn;
 pub mod play;
 pub mod report;
 pub mod show;

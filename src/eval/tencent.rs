@@ -2,6 +2,7 @@
 //! better. Weights are data (JSON: feature name -> weight, plus `score_weight`); the features
 //! the beam uses on every child are computed word-parallel on the packed board.
 
+use super::value::ValueModel;
 use crate::games::tencent::board::Board;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -18,6 +19,10 @@ pub struct Weights {
     /// lines for few points; every line cleared is ten cells the game will not score again.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub min_clear_cells: Option<[u32; 4]>,
+    /// A learned value (`beamtris learn fit`): the points the board is expected to add over
+    /// the next pieces, counted as points so far are (times `score_weight`, subtracted).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<ValueModel>,
     /// Feature name -> weight.
     #[serde(flatten)]
     pub features: BTreeMap<String, f64>,
@@ -49,6 +54,7 @@ fn weights(score_weight: f64, pairs: &[(&str, f64)]) -> Weights {
     Weights {
         score_weight,
         min_clear_cells: None,
+        value: None,
         features: pairs.iter().map(|&(k, v)| (k.to_string(), v)).collect(),
     }
 }
@@ -120,8 +126,12 @@ impl Weights {
 
     /// Parses and checks weights JSON.
     pub fn parse(text: &str) -> std::result::Result<Weights, String> {
-        let w: Weights = serde_json::from_str(text).map_err(|e| crate::error::json_error(&e))?;
+        let mut w: Weights =
+            serde_json::from_str(text).map_err(|e| crate::error::json_error(&e))?;
         check_weights(&w.features, w.score_weight, &FEATURES, "feature")?;
+        if let Some(v) = &mut w.value {
+            v.check()?;
+        }
         Ok(w)
     }
 
@@ -196,6 +206,7 @@ pub struct Evaluator {
     tetris_ready: f64,
     i_ready: f64,
     score_weight: f64,
+    value: Option<ValueModel>,
 }
 
 /// `i_ready` counts a ready well only when an I comes within this many pieces.
@@ -217,6 +228,7 @@ impl Evaluator {
             tetris_ready: weights.get("tetris_ready"),
             i_ready: weights.get("i_ready"),
             score_weight: weights.score_weight,
+            value: weights.value.clone(),
             weights,
         }
     }
@@ -228,7 +240,7 @@ impl Evaluator {
 
     /// Whether the rank reads how far the next I piece is.
     pub fn uses_upcoming(&self) -> bool {
-        self.i_ready != 0.0
+        self.i_ready != 0.0 || self.value.is_some()
     }
 
     /// The rank of `board` reached with `score` points (lower is better).
@@ -265,6 +277,9 @@ impl Evaluator {
             if i_soon {
                 r += self.i_ready * ready;
             }
+        }
+        if let Some(value) = &self.value {
+            r -= self.score_weight * value.value(board, mv);
         }
         r
     }

@@ -139,6 +139,7 @@ impl WeightsFile {
                 let w = BeamWeights {
                     score_weight: PLAYER_SCORE_WEIGHT,
                     min_clear_cells: None,
+                    value: None,
                     features: pairs
                         .iter()
                         .filter(|(_, v)| *v != 0.0)

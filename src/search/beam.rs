@@ -169,6 +169,8 @@ pub struct StepReport {
     pub best_score: u32,
     /// States kept.
     pub kept: usize,
+    /// The rank of the best-ranked state kept (lower is better).
+    pub best_rank: f64,
 }
 
 /// How a search ended. `piece` is 0-based: the piece that was to be placed next.
@@ -212,7 +214,22 @@ pub fn search_game<G: BeamGame>(
     game: &G,
     beam_width: usize,
     stop: &AtomicBool,
+    report: impl FnMut(&StepReport),
+) -> Line<G::Move> {
+    search_game_observed(game, beam_width, stop, report, None)
+}
+
+/// What an observer of the beam sees after step `k`: the kept states in rank order with
+/// their scores. (The data for a learned value is drawn from it: `learn data`.)
+pub type Observer<'a, S> = &'a mut dyn FnMut(usize, &[(S, u32)]);
+
+/// [`search_game`], calling `observe` after every step with the states kept.
+pub fn search_game_observed<G: BeamGame>(
+    game: &G,
+    beam_width: usize,
+    stop: &AtomicBool,
     mut report: impl FnMut(&StepReport),
+    mut observe: Option<Observer<'_, G::State>>,
 ) -> Line<G::Move> {
     let total = game.steps();
     let mut beam = vec![Entry {
@@ -280,6 +297,7 @@ pub fn search_game<G: BeamGame>(
             break;
         }
         let kept = select(&mut children, beam_width);
+        let best_rank = kept[0].rank;
         let mut next_beam = Vec::with_capacity(kept.len());
         for c in &kept {
             let parent = &beam[(c.seq >> CHILD_BITS) as usize];
@@ -294,6 +312,10 @@ pub fn search_game<G: BeamGame>(
             });
         }
         beam = next_beam;
+        if let Some(observe) = observe.as_mut() {
+            let kept: Vec<(G::State, u32)> = beam.iter().map(|e| (e.state, e.score)).collect();
+            observe(k, &kept);
+        }
         let top = *beam
             .iter()
             .max_by(|a, b| a.score.cmp(&b.score).then(b.node.cmp(&a.node)))
@@ -311,6 +333,7 @@ pub fn search_game<G: BeamGame>(
             total,
             best_score: top.score,
             kept: beam.len(),
+            best_rank,
         });
     }
     if G::WHOLE_GAME && end == SearchEnd::Finished {

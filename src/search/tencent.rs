@@ -1,7 +1,7 @@
 //! The beam on the Tencent game: a state is the board alone; the children of a board are the
 //! placements of the next piece (drop or unit-move reach), ranked by the Tencent evaluator.
 
-use super::beam::{search_game, BeamGame, SearchEnd, StepReport};
+use super::beam::{search_game_observed, BeamGame, Observer, SearchEnd, StepReport};
 use crate::eval::tencent::{Evaluator, Move};
 use crate::games::tencent;
 use crate::games::tencent::board::{Board, HEIGHT};
@@ -41,7 +41,7 @@ pub struct BeamResult {
 
 /// For each piece index k, how many pieces from k + 1 on the next I piece is (1: piece k + 1
 /// is an I), 0 when no I follows.
-fn upcoming_i(pieces: &[Piece]) -> Vec<u32> {
+pub fn upcoming_i(pieces: &[Piece]) -> Vec<u32> {
     let mut out = vec![0u32; pieces.len()];
     let mut next: Option<usize> = None;
     for k in (0..pieces.len()).rev() {
@@ -161,6 +161,18 @@ pub fn search(
     stop: &AtomicBool,
     report: impl FnMut(&StepReport),
 ) -> BeamResult {
+    search_observed(pieces, limit, cfg, stop, report, None)
+}
+
+/// [`search`], calling `observe` after every step with the boards kept and their scores.
+pub fn search_observed(
+    pieces: &[Piece],
+    limit: Option<usize>,
+    cfg: &BeamConfig,
+    stop: &AtomicBool,
+    report: impl FnMut(&StepReport),
+    observe: Option<Observer<'_, Board>>,
+) -> BeamResult {
     let total = limit
         .unwrap_or(usize::MAX)
         .min(pieces.len().saturating_sub(1));
@@ -175,7 +187,7 @@ pub fn search(
         total,
         cfg,
     };
-    let line = search_game(&game, cfg.beam, stop, report);
+    let line = search_game_observed(&game, cfg.beam, stop, report, observe);
     let record = rebuild_record(&cfg.start, pieces, &line.moves, cfg.moves);
     BeamResult {
         score: line.score,

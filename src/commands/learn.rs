@@ -1,0 +1,245 @@
+//! `beamtris learn`: a value for the Tencent beam learned from its own games.
+//!
+//! `learn data` runs a solve and labels boards its beam kept by rollouts over the pieces
+//! ahead (CSV); `learn fit` fits a linear value to one or more such files and writes a
+//! weights file that `solve --weights` reads. docs/learning.md has the loop and the format.
+
+use crate::error::{Error, Result};
+use crate::eval::tencent::{Evaluator, Weights};
+use crate::games::tencent::movegen::MoveSet;
+use crate::io;
+use crate::learn::data::{self, DataConfig};
+use crate::learn::fit;
+use crate::search::tencent::BeamConfig;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Learn a value for the beam: draw labelled boards from a solve, or fit a model to them.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(subcommand)]
+    pub job: Job,
+}
+
+#[derive(clap::Subcommand, Debug)]
+pub enum Job {
+    /// Solve, keep some of the boards the beam kept, and label each by a rollout over the
+    /// pieces ahead (the points its best line adds). Writes CSV.
+    Data(DataArgs),
+    /// Fit a linear value to data files; write a weights file for `solve --weights`.
+    Fit(FitArgs),
+}
+
+/// `learn data`.
+#[derive(clap::Args, Debug)]
+pub struct DataArgs {
+    #[command(flatten)]
+    pub game: super::game::GameArgs,
+    /// Boards the solve keeps per piece.
+    #[arg(long, default_value_t = 1000)]
+    pub beam: usize,
+    /// Placements: `drop` or `reach`.
+    #[arg(long, value_enum, default_value_t = MoveSet::Reach)]
+    pub moves: MoveSet,
+    /// Weights of the solve and of the rollouts: a preset or a weights file (a learned
+    /// model too: that is the next round of value iteration).
+    #[arg(long, default_value = crate::eval::tencent::DEFAULT_PRESET)]
+    pub weights: String,
+    /// Place only the first K pieces (default: the whole game).
+    #[arg(long)]
+    pub pieces: Option<usize>,
+    /// Take boards after every K-th piece.
+    #[arg(long, default_value_t = 20)]
+    pub every: usize,
+    /// Boards taken at each such piece, evenly spaced in the beam's rank order.
+    #[arg(long, default_value_t = 16)]
+    pub per_step: usize,
+    /// Pieces each rollout plays past its board.
+    #[arg(long, default_value_t = 40)]
+    pub horizon: usize,
+    /// The rollouts' beam width.
+    #[arg(long, default_value_t = 30)]
+    pub rollout_beam: usize,
+    /// Worker threads (default: all cores). The data does not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// The CSV to write.
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+/// `learn fit`.
+#[derive(clap::Args, Debug)]
+pub struct FitArgs {
+    /// Data files written by `learn data`.
+    #[arg(required = true)]
+    pub data: Vec<PathBuf>,
+    /// Ridge penalty on the standardised features (0: least squares).
+    #[arg(long, default_value_t = 1e-3)]
+    pub ridge: f64,
+    /// Keep these weights' rank and add the fitted value as a correction to the value they
+    /// stand for (their features over `score_weight`, in points), scaled by `--blend`.
+    /// Without it the file ranks on the fitted value alone (score + value).
+    #[arg(long)]
+    pub base: Option<String>,
+    /// With `--base`: how far to move from the base's value towards the fitted one (0: the
+    /// base as it is; 1: the fitted value alone).
+    #[arg(long, default_value_t = 0.5, requires = "base")]
+    pub blend: f64,
+    /// The weights file to write (`{"score_weight": ..., "value": {...}}`).
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    match &args.job {
+        Job::Data(a) => run_data(a),
+        Job::Fit(a) => run_fit(a),
+    }
+}
+
+fn run_data(args: &DataArgs) -> Result<()> {
+    let seed = args.game.load()?;
+    if seed.rules != "tencent" {
+        return Err(Error(format!(
+            "learn data: the game {} plays the {:?} rules; learned values are for the tencent \
+             family",
+            seed.name, seed.rules
+        )));
+    }
+    crate::limits::check_beam("--beam", args.beam)?;
+    crate::limits::check_beam("--rollout-beam", args.rollout_beam)?;
+    for (flag, v) in [
+        ("--every", args.every),
+        ("--per-step", args.per_step),
+        ("--horizon", args.horizon),
+    ] {
+        if v == 0 {
+            return Err(Error(format!("{flag} 0: give at least 1")));
+        }
+    }
+    let (weights, _) = Weights::resolve_noted(&args.weights)?;
+    let (_, pool) = super::thread_pool(args.threads)?;
+    io::check_outputs(&[("--out", &args.out)])?;
+    let stop = super::stop_on_ctrl_c();
+    let pieces = seed.pieces();
+    let cfg = BeamConfig {
+        beam: args.beam,
+        moves: args.moves,
+        evaluator: Evaluator::new(weights),
+        start: seed.tencent_start(),
+    };
+    let data_cfg = DataConfig {
+        every: args.every,
+        per_step: args.per_step,
+        horizon: args.horizon,
+        rollout_beam: args.rollout_beam,
+    };
+    eprintln!(
+        "learn data on {}: solve at beam {} with {}, then {} boards every {} pieces, each \
+         rolled out {} pieces at beam {}",
+        seed.name,
+        args.beam,
+        args.weights,
+        args.per_step,
+        args.every,
+        args.horizon,
+        args.rollout_beam
+    );
+    let start = Instant::now();
+    let total = args
+        .pieces
+        .unwrap_or(usize::MAX)
+        .min(pieces.len().saturating_sub(1));
+    let mut progress = super::SearchProgress::new(total, start);
+    let rollouts = crate::progress::bar(0, "{pos}/{len} rollouts  eta {eta}");
+    let (result, samples) = pool.install(|| {
+        data::collect(
+            &pieces,
+            args.pieces,
+            &cfg,
+            &data_cfg,
+            &stop,
+            |r| progress.step(r),
+            |n, of| {
+                rollouts.set_length(of as u64);
+                rollouts.set_position(n as u64);
+            },
+        )
+    });
+    progress.finish();
+    rollouts.finish_and_clear();
+    if stop.load(std::sync::atomic::Ordering::Relaxed) {
+        return Err(Error(
+            "stopped before the data was complete; nothing written".into(),
+        ));
+    }
+    io::write_atomic(&args.out, data::to_csv(&samples).as_bytes())?;
+    eprintln!(
+        "{} samples (solve score {}, {:.1} s in all); wrote {}",
+        samples.len(),
+        result.score,
+        start.elapsed().as_secs_f64(),
+        args.out.display()
+    );
+    Ok(())
+}
+
+fn run_fit(args: &FitArgs) -> Result<()> {
+    if !(args.ridge.is_finite() && args.ridge >= 0.0) {
+        return Err(Error(format!(
+            "--ridge {}: give a number of 0 or more",
+            args.ridge
+        )));
+    }
+    if !(args.blend.is_finite() && (0.0..=1.0).contains(&args.blend)) {
+        return Err(Error(format!(
+            "--blend {}: give a number from 0 to 1",
+            args.blend
+        )));
+    }
+    let base = match &args.base {
+        Some(b) => Some(Weights::resolve(b)?),
+        None => None,
+    };
+    let inputs: Vec<(&str, &std::path::Path)> =
+        args.data.iter().map(|p| ("data", p.as_path())).collect();
+    io::check_outputs(&[("--out", &args.out)])?;
+    io::check_not_inputs(&[("--out", &args.out)], &inputs)?;
+    let mut samples = Vec::new();
+    for path in &args.data {
+        let text = io::read_text(path)?;
+        samples.extend(data::from_csv(&text).map_err(|e| Error::at(path.display(), e))?);
+    }
+    let names: Vec<String> = args.data.iter().map(|p| p.display().to_string()).collect();
+    let provenance = format!(
+        "beamtris learn fit --ridge {}{} on {}",
+        args.ridge,
+        match &args.base {
+            Some(b) => format!(" --base {b} --blend {}", args.blend),
+            None => String::new(),
+        },
+        names.join(" ")
+    );
+    let f = fit::fit(&samples, args.ridge, provenance).map_err(Error)?;
+    let weights = match base {
+        Some(b) => fit::blend(&b, &f.model, args.blend).map_err(Error)?,
+        None => Weights {
+            score_weight: 1.0,
+            min_clear_cells: None,
+            value: Some(f.model),
+            features: Default::default(),
+        },
+    };
+    let json = serde_json::to_string_pretty(&weights).expect("plain data serialises");
+    io::write_atomic(&args.out, format!("{json}\n").as_bytes())?;
+    eprintln!(
+        "fitted on {} samples, R² {:.3}; held out {}, R² {:.3}; wrote {}",
+        f.train,
+        f.r2_train,
+        f.held_out,
+        f.r2_held_out,
+        args.out.display()
+    );
+    Ok(())
+}

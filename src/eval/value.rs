@@ -1,0 +1,276 @@
+//! A learned value for the Tencent beam: the points a board is still worth with the pieces
+//! ahead, as a linear function of a richer board description than the hand-weighted rank's.
+//!
+//! The beam's rank is `features · w − score_weight × score`; a weights file may add a
+//! `"value"` model, and the rank is then `features · w − score_weight × (score + value)`. A
+//! pure learned ranking is `{"score_weight": 1, "value": {...}}`: the beam keeps the boards
+//! with the highest estimated total, the points so far plus the points the model expects
+//! from the board over the next pieces. A blend keeps a hand-weighted rank and adds a learned
+//! correction in points (`learn fit --base`). The model is fitted by `beamtris learn fit` on what
+//! `beamtris learn data` wrote (docs/learning.md).
+//!
+//! The model file is versioned (`format`, `version`) and names its family and its terms by
+//! feature name; an unknown name, a missing version or a non-finite weight is refused on
+//! load with the key that is wrong.
+
+use super::tencent::{fast_features, Move};
+use crate::games::tencent::board::{Board, HEIGHT, WIDTH};
+use crate::games::tencent::features;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The `format` a value model carries.
+pub const FORMAT: &str = "beamtris-value-model";
+/// The model version this build reads and writes.
+pub const VERSION: u32 = 1;
+
+/// Names of the value features, in the order [`value_features`] returns them.
+pub const VALUE_FEATURES: [&str; NUM_FEATURES] = [
+    "cells",
+    "cells_sq",
+    "holes",
+    "rows_with_holes",
+    "hole_depth",
+    "row_transitions",
+    "column_transitions",
+    "max_height",
+    "max_height_sq",
+    "height_spread",
+    "bumpiness",
+    "bumpiness_sq",
+    "well_depth",
+    "wells",
+    "tetris_ready",
+    "tetris_ready_cells",
+    "next_i",
+    "i_within_2",
+    "ready_and_i_within_2",
+    "ready_and_i_far",
+    "cells_and_i_far",
+    "edge_well",
+];
+
+/// How many value features there are.
+pub const NUM_FEATURES: usize = 22;
+
+/// `next_i` when no I piece comes (and its cap): the I is as good as absent.
+pub const NEXT_I_CAP: u32 = 14;
+
+/// The value features of `board`, reached by a placement whose next I piece is `mv.upcoming_i`
+/// pieces away (0: none comes). Every feature is a count or a product of counts, so equal
+/// boards with the same queue ahead get equal values.
+#[inline]
+pub fn value_features(board: &Board, mv: &Move) -> [f64; NUM_FEATURES] {
+    let f = fast_features(board);
+    let heights = board.column_heights();
+    let (mut lo, mut hi) = (u8::MAX, 0u8);
+    let (mut bump, mut bump_sq) = (0u32, 0u32);
+    for x in 0..WIDTH {
+        lo = lo.min(heights[x]);
+        hi = hi.max(heights[x]);
+        if x + 1 < WIDTH {
+            let d = heights[x].abs_diff(heights[x + 1]) as u32;
+            bump += d;
+            bump_sq += d * d;
+        }
+    }
+    // The deepest well: a column below both neighbours (a wall counts as the board's top).
+    let (mut well_depth, mut well_x) = (0u32, 0usize);
+    for x in 0..WIDTH {
+        let left = if x == 0 { HEIGHT as u8 } else { heights[x - 1] };
+        let right = if x + 1 == WIDTH {
+            HEIGHT as u8
+        } else {
+            heights[x + 1]
+        };
+        let d = left.min(right).saturating_sub(heights[x]) as u32;
+        if d > well_depth {
+            (well_depth, well_x) = (d, x);
+        }
+    }
+    let ready = features::tetris_ready(board);
+    let next_i = if mv.upcoming_i == 0 {
+        NEXT_I_CAP
+    } else {
+        mv.upcoming_i.min(NEXT_I_CAP)
+    };
+    let soon = (mv.upcoming_i != 0 && mv.upcoming_i <= 2) as u32;
+    let cells = f.cells as f64;
+    let max_height = hi as f64;
+    [
+        cells,
+        cells * cells / 100.0,
+        f.holes as f64,
+        f.rows_with_holes as f64,
+        features::hole_depth(board) as f64,
+        f.row_transitions as f64,
+        f.column_transitions as f64,
+        max_height,
+        max_height * max_height,
+        (hi - lo) as f64,
+        bump as f64,
+        bump_sq as f64,
+        well_depth as f64,
+        features::wells(board) as f64,
+        ready as f64,
+        (ready * f.cells) as f64 / 10.0,
+        next_i as f64,
+        soon as f64,
+        (ready * soon) as f64,
+        (ready * (1 - soon)) as f64 * next_i as f64,
+        cells * next_i as f64 / 10.0,
+        (well_depth > 0 && (well_x == 0 || well_x + 1 == WIDTH)) as u32 as f64,
+    ]
+}
+
+/// A learned value: the points a board is expected to add over the next pieces, as a sum of
+/// weighted value features. As written in a weights file under `"value"`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ValueModel {
+    /// Always [`FORMAT`].
+    pub format: String,
+    /// The model version ([`VERSION`]).
+    pub version: u32,
+    /// The family whose boards it values: `tencent`.
+    pub family: String,
+    /// Feature name -> weight (points per unit of the feature). Names not given weigh 0.
+    pub terms: BTreeMap<String, f64>,
+    /// Where the model came from (the data files and the fit), for the record.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub provenance: Option<String>,
+    /// The weights in [`VALUE_FEATURES`] order, filled by [`ValueModel::check`].
+    #[serde(skip)]
+    dense: [f64; NUM_FEATURES],
+}
+
+impl ValueModel {
+    /// A model of `terms` (checked).
+    pub fn new(
+        terms: BTreeMap<String, f64>,
+        provenance: Option<String>,
+    ) -> Result<ValueModel, String> {
+        let mut m = ValueModel {
+            format: FORMAT.into(),
+            version: VERSION,
+            family: "tencent".into(),
+            terms,
+            provenance,
+            dense: [0.0; NUM_FEATURES],
+        };
+        m.check()?;
+        Ok(m)
+    }
+
+    /// Checks the format, version, family and every term, and fills the dense weights.
+    /// Errors name the key, under `value.`.
+    pub fn check(&mut self) -> Result<(), String> {
+        if self.format != FORMAT {
+            return Err(format!(
+                "value.format: {:?} is not a value model (expected {FORMAT:?})",
+                crate::error::printable(&self.format)
+            ));
+        }
+        if self.version != VERSION {
+            return Err(format!(
+                "value.version: {} is not a version this build reads ({VERSION})",
+                self.version
+            ));
+        }
+        if self.family != "tencent" {
+            return Err(format!(
+                "value.family: {:?}: value models are for the tencent family",
+                crate::error::printable(&self.family)
+            ));
+        }
+        self.dense = [0.0; NUM_FEATURES];
+        for (k, &v) in &self.terms {
+            let Some(i) = VALUE_FEATURES.iter().position(|n| n == k) else {
+                return Err(format!(
+                    "value.terms.{}: unknown value feature (known: {})",
+                    crate::error::printable(k),
+                    VALUE_FEATURES.join(", ")
+                ));
+            };
+            if !v.is_finite() {
+                return Err(format!(
+                    "value.terms.{}: weight must be a finite number",
+                    crate::error::printable(k)
+                ));
+            }
+            self.dense[i] = v;
+        }
+        Ok(())
+    }
+
+    /// The points `board` is expected to add over the next pieces.
+    #[inline]
+    pub fn value(&self, board: &Board, mv: &Move) -> f64 {
+        let phi = value_features(board, mv);
+        phi.iter().zip(&self.dense).map(|(a, b)| a * b).sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(text: &str) -> Board {
+        let rows = text.lines().count();
+        Board::from_text(&("..........\n".repeat(HEIGHT - rows) + text)).unwrap()
+    }
+
+    #[test]
+    fn features_of_a_hand_counted_board() {
+        // Four rows full but for column 9, a hole under column 0's block on top.
+        let b = board("#.........\n.#........\n#########.\n#########.\n#########.\n#########.\n");
+        let mv = Move {
+            upcoming_i: 2,
+            ..Move::default()
+        };
+        let f = value_features(&b, &mv);
+        let get = |n: &str| f[VALUE_FEATURES.iter().position(|&x| x == n).unwrap()];
+        assert_eq!(get("cells"), 38.0);
+        assert_eq!(get("cells_sq"), 14.44);
+        assert_eq!(get("holes"), 1.0);
+        assert_eq!(get("rows_with_holes"), 1.0);
+        // heights: 6 5 4 4 4 4 4 4 4 0
+        assert_eq!(get("max_height"), 6.0);
+        assert_eq!(get("max_height_sq"), 36.0);
+        assert_eq!(get("height_spread"), 6.0);
+        assert_eq!(get("bumpiness"), 1.0 + 1.0 + 4.0);
+        assert_eq!(get("bumpiness_sq"), 1.0 + 1.0 + 16.0);
+        // column 9: its left neighbour 4 high, the wall 20: depth 4
+        assert_eq!(get("well_depth"), 4.0);
+        assert_eq!(get("edge_well"), 1.0);
+        assert_eq!(get("tetris_ready"), 4.0);
+        assert_eq!(get("tetris_ready_cells"), 4.0 * 38.0 / 10.0);
+        assert_eq!(get("next_i"), 2.0);
+        assert_eq!(get("i_within_2"), 1.0);
+        assert_eq!(get("ready_and_i_within_2"), 4.0);
+        assert_eq!(get("ready_and_i_far"), 0.0);
+        // no I ahead: next_i is capped
+        let far = value_features(&b, &Move::default());
+        assert_eq!(far[16], NEXT_I_CAP as f64);
+        assert_eq!(far[19], 4.0 * NEXT_I_CAP as f64);
+    }
+
+    #[test]
+    fn models_are_checked_on_load() {
+        let mut terms = BTreeMap::new();
+        terms.insert("cells".to_string(), 30.0);
+        let m = ValueModel::new(terms.clone(), None).unwrap();
+        let json = serde_json::to_string(&m).unwrap();
+        let mut back: ValueModel = serde_json::from_str(&json).unwrap();
+        back.check().unwrap();
+        assert_eq!(back, m);
+        let b = board("##########\n#########.\n");
+        assert_eq!(m.value(&b, &Move::default()), 30.0 * 19.0);
+        terms.insert("celz".to_string(), 1.0);
+        assert!(ValueModel::new(terms, None)
+            .unwrap_err()
+            .starts_with("value.terms.celz: unknown value feature"));
+        let mut old = m.clone();
+        old.version = 7;
+        assert!(old.check().unwrap_err().starts_with("value.version: 7"));
+    }
+}

@@ -1,0 +1,268 @@
+//! Fitting a linear value to the samples: ridge regression within each step.
+//!
+//! The beam compares boards of the same step only, so what the model must get right is how
+//! the boards of one step differ. Labels and features are centred within each step (which
+//! also takes out how many pieces are left), standardised, and fitted by ridge regression,
+//! solved exactly (normal equations, Cholesky). Every fifth step, in order, is held out and
+//! the fit reports R² on both parts.
+
+use super::data::Sample;
+use crate::eval::tencent::Weights;
+use crate::eval::value::{ValueModel, NUM_FEATURES, VALUE_FEATURES};
+use std::collections::BTreeMap;
+
+/// The fitted model and how well it fits.
+#[derive(Clone, Debug)]
+pub struct Fit {
+    pub model: ValueModel,
+    /// Samples fitted on, and held out.
+    pub train: usize,
+    pub held_out: usize,
+    /// R² of the within-step label on the fitted and the held-out samples.
+    pub r2_train: f64,
+    pub r2_held_out: f64,
+}
+
+/// Centres each step's labels and features on the step's mean.
+fn centred(samples: &[&Sample]) -> Vec<([f64; NUM_FEATURES], f64)> {
+    let mut by_step: BTreeMap<usize, Vec<&Sample>> = BTreeMap::new();
+    for s in samples {
+        by_step.entry(s.step).or_default().push(s);
+    }
+    let mut out = Vec::with_capacity(samples.len());
+    for group in by_step.values() {
+        let n = group.len() as f64;
+        let mut mean_x = [0.0; NUM_FEATURES];
+        let mut mean_y = 0.0;
+        for s in group {
+            for (m, x) in mean_x.iter_mut().zip(&s.features) {
+                *m += x / n;
+            }
+            mean_y += s.value / n;
+        }
+        for s in group {
+            let mut x = s.features;
+            for (v, m) in x.iter_mut().zip(&mean_x) {
+                *v -= m;
+            }
+            out.push((x, s.value - mean_y));
+        }
+    }
+    out
+}
+
+/// Solves `a x = b` for a symmetric positive definite `a` (Cholesky). `None` when `a` is not
+/// positive definite.
+fn solve_spd(mut a: Vec<Vec<f64>>, b: &[f64]) -> Option<Vec<f64>> {
+    let n = b.len();
+    for j in 0..n {
+        let mut d = a[j][j];
+        for k in 0..j {
+            d -= a[j][k] * a[j][k];
+        }
+        if d <= 0.0 {
+            return None;
+        }
+        let d = d.sqrt();
+        a[j][j] = d;
+        for i in j + 1..n {
+            let mut s = a[i][j];
+            for k in 0..j {
+                s -= a[i][k] * a[j][k];
+            }
+            a[i][j] = s / d;
+        }
+    }
+    let mut y = vec![0.0; n];
+    for i in 0..n {
+        let mut s = b[i];
+        for k in 0..i {
+            s -= a[i][k] * y[k];
+        }
+        y[i] = s / a[i][i];
+    }
+    let mut x = vec![0.0; n];
+    for i in (0..n).rev() {
+        let mut s = y[i];
+        for k in i + 1..n {
+            s -= a[k][i] * x[k];
+        }
+        x[i] = s / a[i][i];
+    }
+    Some(x)
+}
+
+/// R² of `w` on centred rows.
+fn r2(rows: &[([f64; NUM_FEATURES], f64)], w: &[f64; NUM_FEATURES]) -> f64 {
+    let (mut ss_res, mut ss_tot) = (0.0, 0.0);
+    for (x, y) in rows {
+        let p: f64 = x.iter().zip(w).map(|(a, b)| a * b).sum();
+        ss_res += (y - p) * (y - p);
+        ss_tot += y * y;
+    }
+    if ss_tot == 0.0 {
+        0.0
+    } else {
+        1.0 - ss_res / ss_tot
+    }
+}
+
+/// Fits a value model to `samples` with ridge `lambda` (on standardised features; 0 is plain
+/// least squares). `provenance` is written into the model.
+pub fn fit(samples: &[Sample], lambda: f64, provenance: String) -> Result<Fit, String> {
+    let mut steps: Vec<usize> = samples.iter().map(|s| s.step).collect();
+    steps.sort_unstable();
+    steps.dedup();
+    if steps.len() < 2 {
+        return Err(format!(
+            "{} steps in the data: at least 2 are needed (one to fit, one to hold out)",
+            steps.len()
+        ));
+    }
+    let held: std::collections::BTreeSet<usize> =
+        steps.iter().skip(4).step_by(5).copied().collect();
+    let (held_rows, train_rows): (Vec<&Sample>, Vec<&Sample>) =
+        samples.iter().partition(|s| held.contains(&s.step));
+    let train = centred(&train_rows);
+    let test = centred(&held_rows);
+    let n = train.len() as f64;
+    // Standardise: a feature constant within every step has no scale and weighs 0.
+    let mut scale = [0.0; NUM_FEATURES];
+    for (x, _) in &train {
+        for (s, v) in scale.iter_mut().zip(x) {
+            *s += v * v / n;
+        }
+    }
+    let used: Vec<usize> = (0..NUM_FEATURES).filter(|&j| scale[j] > 1e-12).collect();
+    for s in scale.iter_mut() {
+        *s = s.sqrt();
+    }
+    let m = used.len();
+    let mut a = vec![vec![0.0; m]; m];
+    let mut b = vec![0.0; m];
+    for (x, y) in &train {
+        for (p, &i) in used.iter().enumerate() {
+            let xi = x[i] / scale[i];
+            b[p] += xi * y;
+            for (q, &j) in used.iter().enumerate().take(p + 1) {
+                a[p][q] += xi * x[j] / scale[j];
+            }
+        }
+    }
+    for p in 0..m {
+        for q in 0..p {
+            a[q][p] = a[p][q];
+        }
+        a[p][p] += lambda * n;
+    }
+    let beta = solve_spd(a, &b)
+        .ok_or("the features are collinear in this data: give a ridge (--ridge) above 0")?;
+    let mut w = [0.0; NUM_FEATURES];
+    for (p, &i) in used.iter().enumerate() {
+        w[i] = beta[p] / scale[i];
+    }
+    let terms = VALUE_FEATURES
+        .iter()
+        .zip(&w)
+        .filter(|(_, &v)| v != 0.0)
+        .map(|(k, &v)| (k.to_string(), v))
+        .collect();
+    Ok(Fit {
+        model: ValueModel::new(terms, Some(provenance))?,
+        train: train.len(),
+        held_out: test.len(),
+        r2_train: r2(&train, &w),
+        r2_held_out: r2(&test, &w),
+    })
+}
+
+/// `base` with a learned correction: its rank stands for a value in points (its features
+/// over its `score_weight`, with the sign turned); the correction moves that value a fraction
+/// `blend` of the way to `fitted`. 0 gives `base` (with an empty model), 1 ranks every
+/// feature the model has as the model does.
+pub fn blend(base: &Weights, fitted: &ValueModel, blend: f64) -> Result<Weights, String> {
+    if base.value.is_some() {
+        return Err(
+            "--base: the weights already hold a value model; blend from hand weights".into(),
+        );
+    }
+    if base.score_weight <= 0.0 {
+        return Err("--base: the weights' score_weight must be above 0 to stand for points".into());
+    }
+    let mut terms = std::collections::BTreeMap::new();
+    for name in VALUE_FEATURES {
+        let own = -base.features.get(name).copied().unwrap_or(0.0) / base.score_weight;
+        let target = fitted.terms.get(name).copied().unwrap_or(0.0);
+        let delta = blend * (target - own);
+        if delta != 0.0 {
+            terms.insert(name.to_string(), delta);
+        }
+    }
+    let model = ValueModel::new(terms, fitted.provenance.clone())?;
+    Ok(Weights {
+        value: Some(model),
+        ..base.clone()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_blend_moves_the_base_value_towards_the_fit() {
+        let base = Weights::preset("default").unwrap(); // cells -1, holes 7.9, ..., 1/38
+        let mut terms = BTreeMap::new();
+        terms.insert("cells".to_string(), 50.0);
+        terms.insert("wells".to_string(), -10.0);
+        let fitted = ValueModel::new(terms, None).unwrap();
+        let half = blend(&base, &fitted, 0.5).unwrap();
+        let t = &half.value.as_ref().unwrap().terms;
+        // the base values a cell at 38 points: half way to 50 adds 6
+        assert!((t["cells"] - 6.0).abs() < 1e-9);
+        assert!((t["wells"] + 5.0).abs() < 1e-9);
+        // holes: the base's -7.9 x 38 points, the fit's 0: half of it back
+        assert!((t["holes"] - 0.5 * 7.899265427351652 * 38.0).abs() < 1e-9);
+        assert_eq!(half.features, base.features);
+        let none = blend(&base, &fitted, 0.0).unwrap();
+        assert!(none.value.unwrap().terms.is_empty());
+    }
+
+    #[test]
+    fn recovers_a_planted_linear_value() {
+        // gained = 100 + 30 cells - 200 holes + noise-free, per step offsets
+        let mut samples = Vec::new();
+        for step in 0..20 {
+            for i in 0..15 {
+                let mut features = [0.0; NUM_FEATURES];
+                features[0] = ((i * 7 + step * 3) % 40) as f64; // cells
+                features[2] = ((i * 5 + step) % 6) as f64; // holes
+                features[16] = ((i * 3 + step * 11) % 13) as f64; // next_i
+                let gained = 1000 * step as i64 + 30 * features[0] as i64
+                    - 200 * features[2] as i64
+                    + 10 * features[16] as i64
+                    + 5000;
+                samples.push(Sample {
+                    step,
+                    rank_index: i,
+                    score: 0,
+                    gained: gained as u32,
+                    value: gained as f64,
+                    reached: 10,
+                    survived: true,
+                    features,
+                });
+            }
+        }
+        let f = fit(&samples, 0.0, "test".into()).unwrap();
+        let t = &f.model.terms;
+        assert!((t["cells"] - 30.0).abs() < 1e-6, "{t:?}");
+        assert!((t["holes"] + 200.0).abs() < 1e-6, "{t:?}");
+        assert!((t["next_i"] - 10.0).abs() < 1e-6, "{t:?}");
+        assert_eq!(t.len(), 3);
+        assert!(f.r2_held_out > 0.999_999);
+        assert_eq!(f.held_out, 4 * 15);
+        // one step is not enough
+        assert!(fit(&samples[..15], 0.0, "test".into()).is_err());
+    }
+}
