@@ -74,6 +74,10 @@ pub struct FitArgs {
     /// Data files written by `learn data`.
     #[arg(required = true)]
     pub data: Vec<PathBuf>,
+    /// What to fit: `value` (the points a rollout added plus the evaluator's estimate of
+    /// its last board) or `gained` (the points alone).
+    #[arg(long, value_enum, default_value_t = fit::Label::Value)]
+    pub label: fit::Label,
     /// Ridge penalty on the standardised features (0: least squares).
     #[arg(long, default_value_t = 1e-3)]
     pub ridge: f64,
@@ -213,7 +217,8 @@ fn run_fit(args: &FitArgs) -> Result<()> {
     }
     let names: Vec<String> = args.data.iter().map(|p| p.display().to_string()).collect();
     let provenance = format!(
-        "beamtris learn fit --ridge {}{} on {}",
+        "beamtris learn fit --label {:?} --ridge {}{} on {}",
+        args.label,
         args.ridge,
         match &args.base {
             Some(b) => format!(" --base {b} --blend {}", args.blend),
@@ -221,7 +226,7 @@ fn run_fit(args: &FitArgs) -> Result<()> {
         },
         names.join(" ")
     );
-    let f = fit::fit(&samples, args.ridge, provenance).map_err(Error)?;
+    let f = fit::fit(&samples, args.label, args.ridge, provenance).map_err(Error)?;
     let weights = match base {
         Some(b) => fit::blend(&b, &f.model, args.blend).map_err(Error)?,
         None => Weights {

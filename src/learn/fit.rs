@@ -11,6 +11,24 @@ use crate::eval::tencent::Weights;
 use crate::eval::value::{ValueModel, NUM_FEATURES, VALUE_FEATURES};
 use std::collections::BTreeMap;
 
+/// What the model is fitted to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Label {
+    /// The points the rollout added over its horizon alone.
+    Gained,
+    /// Those points plus the evaluator's estimate of the rollout's last board.
+    Value,
+}
+
+impl Label {
+    fn of(self, s: &Sample) -> f64 {
+        match self {
+            Label::Gained => s.gained as f64,
+            Label::Value => s.value,
+        }
+    }
+}
+
 /// The fitted model and how well it fits.
 #[derive(Clone, Debug)]
 pub struct Fit {
@@ -24,7 +42,7 @@ pub struct Fit {
 }
 
 /// Centres each step's labels and features on the step's mean.
-fn centred(samples: &[&Sample]) -> Vec<([f64; NUM_FEATURES], f64)> {
+fn centred(samples: &[&Sample], label: Label) -> Vec<([f64; NUM_FEATURES], f64)> {
     let mut by_step: BTreeMap<usize, Vec<&Sample>> = BTreeMap::new();
     for s in samples {
         by_step.entry(s.step).or_default().push(s);
@@ -38,14 +56,14 @@ fn centred(samples: &[&Sample]) -> Vec<([f64; NUM_FEATURES], f64)> {
             for (m, x) in mean_x.iter_mut().zip(&s.features) {
                 *m += x / n;
             }
-            mean_y += s.value / n;
+            mean_y += label.of(s) / n;
         }
         for s in group {
             let mut x = s.features;
             for (v, m) in x.iter_mut().zip(&mean_x) {
                 *v -= m;
             }
-            out.push((x, s.value - mean_y));
+            out.push((x, label.of(s) - mean_y));
         }
     }
     out
@@ -107,9 +125,14 @@ fn r2(rows: &[([f64; NUM_FEATURES], f64)], w: &[f64; NUM_FEATURES]) -> f64 {
     }
 }
 
-/// Fits a value model to `samples` with ridge `lambda` (on standardised features; 0 is plain
-/// least squares). `provenance` is written into the model.
-pub fn fit(samples: &[Sample], lambda: f64, provenance: String) -> Result<Fit, String> {
+/// Fits a value model to `samples`' `label` with ridge `lambda` (on standardised features; 0
+/// is plain least squares). `provenance` is written into the model.
+pub fn fit(
+    samples: &[Sample],
+    label: Label,
+    lambda: f64,
+    provenance: String,
+) -> Result<Fit, String> {
     let mut steps: Vec<usize> = samples.iter().map(|s| s.step).collect();
     steps.sort_unstable();
     steps.dedup();
@@ -123,8 +146,8 @@ pub fn fit(samples: &[Sample], lambda: f64, provenance: String) -> Result<Fit, S
         steps.iter().skip(4).step_by(5).copied().collect();
     let (held_rows, train_rows): (Vec<&Sample>, Vec<&Sample>) =
         samples.iter().partition(|s| held.contains(&s.step));
-    let train = centred(&train_rows);
-    let test = centred(&held_rows);
+    let train = centred(&train_rows, label);
+    let test = centred(&held_rows, label);
     let n = train.len() as f64;
     // Standardise: a feature constant within every step has no scale and weighs 0.
     let mut scale = [0.0; NUM_FEATURES];
@@ -254,7 +277,7 @@ mod tests {
                 });
             }
         }
-        let f = fit(&samples, 0.0, "test".into()).unwrap();
+        let f = fit(&samples, Label::Value, 0.0, "test".into()).unwrap();
         let t = &f.model.terms;
         assert!((t["cells"] - 30.0).abs() < 1e-6, "{t:?}");
         assert!((t["holes"] + 200.0).abs() < 1e-6, "{t:?}");
@@ -263,6 +286,6 @@ mod tests {
         assert!(f.r2_held_out > 0.999_999);
         assert_eq!(f.held_out, 4 * 15);
         // one step is not enough
-        assert!(fit(&samples[..15], 0.0, "test".into()).is_err());
+        assert!(fit(&samples[..15], Label::Gained, 0.0, "test".into()).is_err());
     }
 }
