@@ -57,7 +57,7 @@ pub struct DataArgs {
     /// Pieces each rollout plays past its board.
     #[arg(long, default_value_t = 40)]
     pub horizon: usize,
-    /// The rollouts' beam width.
+    /// The rollouts' beam width (0: no rollouts, only the descendants count).
     #[arg(long, default_value_t = 30)]
     pub rollout_beam: usize,
     /// Worker threads (default: all cores). The data does not depend on it.
@@ -78,6 +78,10 @@ pub struct FitArgs {
     /// its last board) or `gained` (the points alone).
     #[arg(long, value_enum, default_value_t = fit::Label::Value)]
     pub label: fit::Label,
+    /// Fit only these value features (comma-separated; default: all). A model without
+    /// `hole_depth` and `wells` is cheaper to evaluate.
+    #[arg(long, value_delimiter = ',')]
+    pub features: Vec<String>,
     /// Ridge penalty on the standardised features (0: least squares).
     #[arg(long, default_value_t = 1e-3)]
     pub ridge: f64,
@@ -90,6 +94,10 @@ pub struct FitArgs {
     /// base as it is; 1: the fitted value alone).
     #[arg(long, default_value_t = 0.5, requires = "base")]
     pub blend: f64,
+    /// With `--base`: add the fitted value to the base's rank at this many points a unit
+    /// instead of blending (for `--label lineage`, whose units are not points).
+    #[arg(long, requires = "base", conflicts_with = "blend")]
+    pub add: Option<f64>,
     /// The weights file to write (`{"score_weight": ..., "value": {...}}`).
     #[arg(long)]
     pub out: PathBuf,
@@ -112,7 +120,9 @@ fn run_data(args: &DataArgs) -> Result<()> {
         )));
     }
     crate::limits::check_beam("--beam", args.beam)?;
-    crate::limits::check_beam("--rollout-beam", args.rollout_beam)?;
+    if args.rollout_beam > 0 {
+        crate::limits::check_beam("--rollout-beam", args.rollout_beam)?;
+    }
     for (flag, v) in [
         ("--every", args.every),
         ("--per-step", args.per_step),
@@ -217,19 +227,29 @@ fn run_fit(args: &FitArgs) -> Result<()> {
     }
     let names: Vec<String> = args.data.iter().map(|p| p.display().to_string()).collect();
     let provenance = format!(
-        "beamtris learn fit --label {:?} --ridge {}{} on {}",
+        "beamtris learn fit --label {:?} --ridge {}{}{} on {}",
         args.label,
         args.ridge,
+        if args.features.is_empty() {
+            String::new()
+        } else {
+            format!(" --features {}", args.features.join(","))
+        },
         match &args.base {
-            Some(b) => format!(" --base {b} --blend {}", args.blend),
+            Some(b) => match args.add {
+                Some(a) => format!(" --base {b} --add {a}"),
+                None => format!(" --base {b} --blend {}", args.blend),
+            },
             None => String::new(),
         },
         names.join(" ")
     );
-    let f = fit::fit(&samples, args.label, args.ridge, provenance).map_err(Error)?;
-    let weights = match base {
-        Some(b) => fit::blend(&b, &f.model, args.blend).map_err(Error)?,
-        None => Weights {
+    let f =
+        fit::fit(&samples, args.label, args.ridge, &args.features, provenance).map_err(Error)?;
+    let weights = match (base, args.add) {
+        (Some(b), Some(scale)) => fit::add(&b, &f.model, scale).map_err(Error)?,
+        (Some(b), None) => fit::blend(&b, &f.model, args.blend).map_err(Error)?,
+        (None, _) => Weights {
             score_weight: 1.0,
             min_clear_cells: None,
             value: Some(f.model),

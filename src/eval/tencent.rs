@@ -279,7 +279,7 @@ impl Evaluator {
             }
         }
         if let Some(value) = &self.value {
-            r -= self.score_weight * value.value(board, mv);
+            r -= self.score_weight * value.value(board, mv, &f);
         }
         r
     }

@@ -13,7 +13,7 @@
 //! feature name; an unknown name, a missing version or a non-finite weight is refused on
 //! load with the key that is wrong.
 
-use super::tencent::{fast_features, Move};
+use super::tencent::{fast_features, FastFeatures, Move};
 use crate::games::tencent::board::{Board, HEIGHT, WIDTH};
 use crate::games::tencent::features;
 use serde::{Deserialize, Serialize};
@@ -61,8 +61,29 @@ pub const NEXT_I_CAP: u32 = 14;
 /// boards with the same queue ahead get equal values.
 #[inline]
 pub fn value_features(board: &Board, mv: &Move) -> [f64; NUM_FEATURES] {
-    let f = fast_features(board);
-    let heights = board.column_heights();
+    features_of(board, mv, &fast_features(board), Needs::ALL)
+}
+
+/// Which of the costlier features a model reads (the rest cost next to nothing once the
+/// rank's own features and the column heights are known).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Needs {
+    hole_depth: bool,
+    wells: bool,
+}
+
+impl Needs {
+    const ALL: Needs = Needs {
+        hole_depth: true,
+        wells: true,
+    };
+}
+
+/// The value features; `hole_depth` and `wells` are 0 unless `needs` asks for them.
+#[inline]
+fn features_of(board: &Board, mv: &Move, f: &FastFeatures, needs: Needs) -> [f64; NUM_FEATURES] {
+    let tops = board.column_tops();
+    let heights = tops.map(|t| HEIGHT as u8 - t);
     let (mut lo, mut hi) = (u8::MAX, 0u8);
     let (mut bump, mut bump_sq) = (0u32, 0u32);
     for x in 0..WIDTH {
@@ -88,7 +109,7 @@ pub fn value_features(board: &Board, mv: &Move) -> [f64; NUM_FEATURES] {
             (well_depth, well_x) = (d, x);
         }
     }
-    let ready = features::tetris_ready(board);
+    let ready = features::tetris_ready_with_tops(board, &tops);
     let next_i = if mv.upcoming_i == 0 {
         NEXT_I_CAP
     } else {
@@ -102,7 +123,11 @@ pub fn value_features(board: &Board, mv: &Move) -> [f64; NUM_FEATURES] {
         cells * cells / 100.0,
         f.holes as f64,
         f.rows_with_holes as f64,
-        features::hole_depth(board) as f64,
+        if needs.hole_depth {
+            features::hole_depth(board) as f64
+        } else {
+            0.0
+        },
         f.row_transitions as f64,
         f.column_transitions as f64,
         max_height,
@@ -111,7 +136,11 @@ pub fn value_features(board: &Board, mv: &Move) -> [f64; NUM_FEATURES] {
         bump as f64,
         bump_sq as f64,
         well_depth as f64,
-        features::wells(board) as f64,
+        if needs.wells {
+            features::wells(board) as f64
+        } else {
+            0.0
+        },
         ready as f64,
         (ready * f.cells) as f64 / 10.0,
         next_i as f64,
@@ -141,6 +170,9 @@ pub struct ValueModel {
     /// The weights in [`VALUE_FEATURES`] order, filled by [`ValueModel::check`].
     #[serde(skip)]
     dense: [f64; NUM_FEATURES],
+    /// The costlier features the terms read, filled by [`ValueModel::check`].
+    #[serde(skip)]
+    needs: Needs,
 }
 
 impl ValueModel {
@@ -156,6 +188,7 @@ impl ValueModel {
             terms,
             provenance,
             dense: [0.0; NUM_FEATURES],
+            needs: Needs::default(),
         };
         m.check()?;
         Ok(m)
@@ -199,13 +232,18 @@ impl ValueModel {
             }
             self.dense[i] = v;
         }
+        self.needs = Needs {
+            hole_depth: self.dense[4] != 0.0,
+            wells: self.dense[13] != 0.0,
+        };
         Ok(())
     }
 
-    /// The points `board` is expected to add over the next pieces.
+    /// The points `board` is expected to add over the next pieces; `f` is the board's
+    /// [`fast_features`], which the rank has at hand.
     #[inline]
-    pub fn value(&self, board: &Board, mv: &Move) -> f64 {
-        let phi = value_features(board, mv);
+    pub fn value(&self, board: &Board, mv: &Move, f: &FastFeatures) -> f64 {
+        let phi = features_of(board, mv, f, self.needs);
         phi.iter().zip(&self.dense).map(|(a, b)| a * b).sum()
     }
 }
@@ -264,7 +302,10 @@ mod tests {
         back.check().unwrap();
         assert_eq!(back, m);
         let b = board("##########\n#########.\n");
-        assert_eq!(m.value(&b, &Move::default()), 30.0 * 19.0);
+        assert_eq!(
+            m.value(&b, &Move::default(), &fast_features(&b)),
+            30.0 * 19.0
+        );
         terms.insert("celz".to_string(), 1.0);
         assert!(ValueModel::new(terms, None)
             .unwrap_err()

@@ -15,7 +15,7 @@ use crate::eval::tencent::Move;
 use crate::eval::value::{value_features, NUM_FEATURES, VALUE_FEATURES};
 use crate::games::tencent::board::Board;
 use crate::games::Piece;
-use crate::search::beam::StepReport;
+use crate::search::beam::{Kept, StepReport};
 use crate::search::tencent::{self as beam, BeamConfig, BeamResult};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -52,6 +52,9 @@ pub struct Sample {
     pub reached: usize,
     /// Whether a line survived the whole horizon.
     pub survived: bool,
+    /// How many of the states the solve's beam kept `horizon` pieces later descend from
+    /// this board: whether the search itself, in hindsight, built on it.
+    pub descendants: u32,
     /// The value features of the board.
     pub features: [f64; NUM_FEATURES],
 }
@@ -78,7 +81,11 @@ pub fn collect(
 ) -> (BeamResult, Vec<Sample>) {
     let every = data.every.max(1);
     let mut taken = Vec::new();
-    let mut observe = |k: usize, kept: &[(Board, u32)]| {
+    // Every step's parent indices, for the descendants count.
+    let mut parents: Vec<Vec<u32>> = Vec::new();
+    let mut observe = |k: usize, kept: &[Kept<Board>]| {
+        debug_assert_eq!(parents.len(), k);
+        parents.push(kept.iter().map(|c| c.parent).collect());
         // Only steps whose horizon fits in the game: the rollout of piece k's board plays
         // pieces k + 1 ..= k + horizon and needs one more to know the last is not the end.
         if (k + 1) % every != 0 || k + data.horizon + 2 > pieces.len() || kept.is_empty() {
@@ -94,17 +101,37 @@ pub fn collect(
             taken.push(Taken {
                 step: k,
                 rank_index: i,
-                board: kept[i].0,
-                score: kept[i].1,
+                board: kept[i].state,
+                score: kept[i].score,
             });
         }
     };
     let result = beam::search_observed(pieces, limit, cfg, stop, report, Some(&mut observe));
     let upcoming = beam::upcoming_i(pieces);
+    let descendants = descendants(&parents, &taken, data.horizon);
     let done = AtomicUsize::new(0);
     let samples = taken
         .par_iter()
-        .map(|t| {
+        .zip(&descendants)
+        .map(|(t, &descendants)| {
+            let mv = Move {
+                upcoming_i: upcoming[t.step],
+                ..Move::default()
+            };
+            let mut sample = Sample {
+                step: t.step,
+                rank_index: t.rank_index,
+                score: t.score,
+                gained: 0,
+                value: 0.0,
+                reached: 0,
+                survived: false,
+                descendants,
+                features: value_features(&t.board, &mv),
+            };
+            if data.rollout_beam == 0 {
+                return sample;
+            }
             let rollout_cfg = BeamConfig {
                 beam: data.rollout_beam,
                 moves: cfg.moves,
@@ -125,28 +152,45 @@ pub fn collect(
                 r.score as f64
             };
             rollout_done(done.fetch_add(1, Ordering::Relaxed) + 1, taken.len());
-            let mv = Move {
-                upcoming_i: upcoming[t.step],
-                ..Move::default()
-            };
-            Sample {
-                step: t.step,
-                rank_index: t.rank_index,
-                score: t.score,
-                gained: r.score,
-                value,
-                reached: r.placed,
-                survived,
-                features: value_features(&t.board, &mv),
-            }
+            sample.gained = r.score;
+            sample.value = value;
+            sample.reached = r.placed;
+            sample.survived = survived;
+            sample
         })
         .collect();
     (result, samples)
 }
 
+/// For each taken board, how many of the states the beam kept `horizon` pieces later descend
+/// from it (0 when its line was dropped; boards too near the end count what the last step
+/// kept).
+fn descendants(parents: &[Vec<u32>], taken: &[Taken], horizon: usize) -> Vec<u32> {
+    let mut out = vec![0u32; taken.len()];
+    let mut i = 0;
+    while i < taken.len() {
+        let k = taken[i].step;
+        let last = (k + horizon).min(parents.len() - 1);
+        // counts[j]: descendants at `last` of state j of step t, from t = last down to k.
+        let mut counts = vec![1u32; parents[last].len()];
+        for t in (k + 1..=last).rev() {
+            let mut up = vec![0u32; parents[t - 1].len()];
+            for (j, &c) in counts.iter().enumerate() {
+                up[parents[t][j] as usize] += c;
+            }
+            counts = up;
+        }
+        while i < taken.len() && taken[i].step == k {
+            out[i] = counts[taken[i].rank_index];
+            i += 1;
+        }
+    }
+    out
+}
+
 /// The CSV header line (no newline).
 pub fn csv_header() -> String {
-    let mut h = String::from("step,rank_index,score,gained,value,reached,survived");
+    let mut h = String::from("step,rank_index,score,gained,value,reached,survived,descendants");
     for f in VALUE_FEATURES {
         h.push(',');
         h.push_str(f);
@@ -160,14 +204,15 @@ pub fn to_csv(samples: &[Sample]) -> String {
     out.push('\n');
     for s in samples {
         out.push_str(&format!(
-            "{},{},{},{},{},{},{}",
+            "{},{},{},{},{},{},{},{}",
             s.step,
             s.rank_index,
             s.score,
             s.gained,
             format_number(s.value),
             s.reached,
-            s.survived as u8
+            s.survived as u8,
+            s.descendants
         ));
         for f in s.features {
             out.push(',');
@@ -205,11 +250,11 @@ pub fn from_csv(text: &str) -> Result<Vec<Sample>, String> {
             continue;
         }
         let cols: Vec<&str> = line.trim_end().split(',').collect();
-        if cols.len() != 7 + NUM_FEATURES {
+        if cols.len() != 8 + NUM_FEATURES {
             return Err(format!(
                 "line {n}: {} columns, expected {}",
                 cols.len(),
-                7 + NUM_FEATURES
+                8 + NUM_FEATURES
             ));
         }
         let int = |c: usize| -> Result<u64, String> {
@@ -219,7 +264,7 @@ pub fn from_csv(text: &str) -> Result<Vec<Sample>, String> {
         };
         let mut features = [0.0; NUM_FEATURES];
         for (j, f) in features.iter_mut().enumerate() {
-            let c = 7 + j;
+            let c = 8 + j;
             *f = cols[c]
                 .parse::<f64>()
                 .ok()
@@ -248,6 +293,8 @@ pub fn from_csv(text: &str) -> Result<Vec<Sample>, String> {
             gained: u32::try_from(int(3)?).map_err(|_| format!("line {n}, column 4: too large"))?,
             value,
             reached: int(5)? as usize,
+            descendants: u32::try_from(int(7)?)
+                .map_err(|_| format!("line {n}, column 8: too large"))?,
             survived: survived == 1,
             features,
         });
@@ -313,16 +360,37 @@ mod tests {
     }
 
     #[test]
+    fn descendants_count_the_states_kept_later() {
+        // step 0 keeps 3 states; step 1 keeps 4 (parents 0, 0, 2, 0); step 2 keeps 3
+        // (parents 1, 3, 2).
+        let parents = vec![vec![0, 0, 0], vec![0, 0, 2, 0], vec![1, 3, 2]];
+        let taken: Vec<Taken> = (0..3)
+            .map(|i| Taken {
+                step: 0,
+                rank_index: i,
+                board: Board::EMPTY,
+                score: 0,
+            })
+            .collect();
+        // state 0 of step 0 has children 0, 1, 3 at step 1, and those have 1 and 3 kept at
+        // step 2 (via 1 and 3): 2; state 2's child (2) has one kept child: 1.
+        assert_eq!(descendants(&parents, &taken, 2), vec![2, 0, 1]);
+        assert_eq!(descendants(&parents, &taken, 1), vec![3, 0, 1]);
+        // a horizon past the last step counts what the last step kept
+        assert_eq!(descendants(&parents, &taken, 9), vec![2, 0, 1]);
+    }
+
+    #[test]
     fn bad_csv_is_refused_with_its_line() {
         assert!(from_csv("").unwrap_err().starts_with("empty file"));
         assert!(from_csv("a,b\n").unwrap_err().starts_with("line 1"));
         let row = format!(
-            "{}\n1,0,5,7,9.5,30,1{}\n",
+            "{}\n1,0,5,7,9.5,30,1,3{}\n",
             csv_header(),
             ",0".repeat(NUM_FEATURES)
         );
         assert_eq!(from_csv(&row).unwrap().len(), 1);
-        let bad = row.replace("1,0,5,7,9.5,30,1", "1,0,5,x,9.5,30,1");
+        let bad = row.replace("1,0,5,7,9.5,30,1,3", "1,0,5,x,9.5,30,1,3");
         assert_eq!(
             from_csv(&bad).unwrap_err(),
             "line 2, column 4: not a count: \"x\""

@@ -18,6 +18,9 @@ pub enum Label {
     Gained,
     /// Those points plus the evaluator's estimate of the rollout's last board.
     Value,
+    /// ln(1 + descendants): how much of the solve's beam, `horizon` pieces later, grew from
+    /// the board. Not in points: use it with `--add`.
+    Lineage,
 }
 
 impl Label {
@@ -25,6 +28,7 @@ impl Label {
         match self {
             Label::Gained => s.gained as f64,
             Label::Value => s.value,
+            Label::Lineage => (1.0 + s.descendants as f64).ln(),
         }
     }
 }
@@ -126,13 +130,24 @@ fn r2(rows: &[([f64; NUM_FEATURES], f64)], w: &[f64; NUM_FEATURES]) -> f64 {
 }
 
 /// Fits a value model to `samples`' `label` with ridge `lambda` (on standardised features; 0
-/// is plain least squares). `provenance` is written into the model.
+/// is plain least squares), over the features named in `only` (all when empty).
+/// `provenance` is written into the model.
 pub fn fit(
     samples: &[Sample],
     label: Label,
     lambda: f64,
+    only: &[String],
     provenance: String,
 ) -> Result<Fit, String> {
+    for name in only {
+        if !VALUE_FEATURES.contains(&name.as_str()) {
+            return Err(format!(
+                "--features: {}: unknown value feature (known: {})",
+                crate::error::printable(name),
+                VALUE_FEATURES.join(", ")
+            ));
+        }
+    }
     let mut steps: Vec<usize> = samples.iter().map(|s| s.step).collect();
     steps.sort_unstable();
     steps.dedup();
@@ -156,7 +171,10 @@ pub fn fit(
             *s += v * v / n;
         }
     }
-    let used: Vec<usize> = (0..NUM_FEATURES).filter(|&j| scale[j] > 1e-12).collect();
+    let used: Vec<usize> = (0..NUM_FEATURES)
+        .filter(|&j| scale[j] > 1e-12)
+        .filter(|&j| only.is_empty() || only.iter().any(|n| n == VALUE_FEATURES[j]))
+        .collect();
     for s in scale.iter_mut() {
         *s = s.sqrt();
     }
@@ -228,6 +246,25 @@ pub fn blend(base: &Weights, fitted: &ValueModel, blend: f64) -> Result<Weights,
     })
 }
 
+/// `base` plus `scale` points for each unit of the fitted value (a lineage model's units are
+/// not points: the scale says what one is worth).
+pub fn add(base: &Weights, fitted: &ValueModel, scale: f64) -> Result<Weights, String> {
+    if base.value.is_some() {
+        return Err("--base: the weights already hold a value model; add to hand weights".into());
+    }
+    let terms = fitted
+        .terms
+        .iter()
+        .map(|(k, v)| (k.clone(), v * scale))
+        .filter(|(_, v)| *v != 0.0)
+        .collect();
+    let model = ValueModel::new(terms, fitted.provenance.clone())?;
+    Ok(Weights {
+        value: Some(model),
+        ..base.clone()
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -273,11 +310,12 @@ mod tests {
                     value: gained as f64,
                     reached: 10,
                     survived: true,
+                    descendants: 0,
                     features,
                 });
             }
         }
-        let f = fit(&samples, Label::Value, 0.0, "test".into()).unwrap();
+        let f = fit(&samples, Label::Value, 0.0, &[], "test".into()).unwrap();
         let t = &f.model.terms;
         assert!((t["cells"] - 30.0).abs() < 1e-6, "{t:?}");
         assert!((t["holes"] + 200.0).abs() < 1e-6, "{t:?}");
@@ -286,6 +324,14 @@ mod tests {
         assert!(f.r2_held_out > 0.999_999);
         assert_eq!(f.held_out, 4 * 15);
         // one step is not enough
-        assert!(fit(&samples[..15], Label::Gained, 0.0, "test".into()).is_err());
+        assert!(fit(&samples[..15], Label::Gained, 0.0, &[], "test".into()).is_err());
+        // a subset: cells alone
+        let only = ["cells".to_string()];
+        let c = fit(&samples, Label::Value, 0.0, &only, "test".into()).unwrap();
+        assert_eq!(c.model.terms.keys().collect::<Vec<_>>(), ["cells"]);
+        let bad = ["cels".to_string()];
+        assert!(fit(&samples, Label::Value, 0.0, &bad, "test".into())
+            .unwrap_err()
+            .starts_with("--features: cels: unknown"));
     }
 }

@@ -219,9 +219,18 @@ pub fn search_game<G: BeamGame>(
     search_game_observed(game, beam_width, stop, report, None)
 }
 
-/// What an observer of the beam sees after step `k`: the kept states in rank order with
-/// their scores. (The data for a learned value is drawn from it: `learn data`.)
-pub type Observer<'a, S> = &'a mut dyn FnMut(usize, &[(S, u32)]);
+/// A state the beam kept, as an observer sees it.
+#[derive(Clone, Copy, Debug)]
+pub struct Kept<S> {
+    pub state: S,
+    pub score: u32,
+    /// Its parent's index in the previous step's kept states (0 at the first step).
+    pub parent: u32,
+}
+
+/// What an observer of the beam sees after step `k`: the kept states in rank order. (The
+/// data for a learned value is drawn from it: `learn data`.)
+pub type Observer<'a, S> = &'a mut dyn FnMut(usize, &[Kept<S>]);
 
 /// [`search_game`], calling `observe` after every step with the states kept.
 pub fn search_game_observed<G: BeamGame>(
@@ -313,8 +322,16 @@ pub fn search_game_observed<G: BeamGame>(
         }
         beam = next_beam;
         if let Some(observe) = observe.as_mut() {
-            let kept: Vec<(G::State, u32)> = beam.iter().map(|e| (e.state, e.score)).collect();
-            observe(k, &kept);
+            let seen: Vec<Kept<G::State>> = kept
+                .iter()
+                .zip(&beam)
+                .map(|(c, e)| Kept {
+                    state: e.state,
+                    score: e.score,
+                    parent: (c.seq >> CHILD_BITS) as u32,
+                })
+                .collect();
+            observe(k, &seen);
         }
         let top = *beam
             .iter()

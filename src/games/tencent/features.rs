@@ -254,7 +254,12 @@ pub fn wells(b: &Board) -> u32 {
 /// column, counted up from that column's lowest open cell (the column open above them).
 #[inline]
 pub fn tetris_ready(b: &Board) -> u32 {
-    let tops = b.column_tops();
+    tetris_ready_with_tops(b, &b.column_tops())
+}
+
+/// [`tetris_ready`] given the board's [`Board::column_tops`].
+#[inline]
+pub fn tetris_ready_with_tops(b: &Board, tops: &[u8; crate::games::tencent::board::WIDTH]) -> u32 {
     let mut best = 0;
     for (x, &top) in tops.iter().enumerate() {
         let want = crate::games::tencent::board::FULL_ROW & !(1u16 << x);
