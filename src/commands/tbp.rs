@@ -36,6 +36,11 @@ pub struct Args {
     /// The search's threads (one: the budget is one core's).
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
+    /// Do not start thinking before `suggest`. By default the bot starts on a position as
+    /// soon as the front end falls silent after changing it; the moves are the same either
+    /// way, only the wait differs.
+    #[arg(long)]
+    pub no_ponder: bool,
 }
 
 /// The think time that keeps a decision under half a second of wall time: the search stops
@@ -80,6 +85,7 @@ pub fn config(args: &Args) -> Result<Config> {
         evaluator: GuidelineEvaluator::new(weights),
         speculation: super::play::speculation(&args.speculation)?,
         pool,
+        ponder: !args.no_ponder,
     })
 }
 

@@ -189,6 +189,7 @@ fn config(think_ms: u64) -> Config {
             .num_threads(1)
             .build()
             .unwrap(),
+        ponder: true,
     }
 }
 
@@ -267,6 +268,76 @@ fn a_session_answers_in_order_and_keeps_serving_past_bad_lines() {
     assert_eq!(lines[1]["moves"].as_array().unwrap().len(), 0);
     let first = &lines[3]["moves"][0];
     assert!(["T", "I"].contains(&first["location"]["type"].as_str().unwrap()));
+}
+
+/// Input that hands out its lines one read at a time, sleeping `pause` before each line that
+/// begins with `before`: a front end that thinks before it asks.
+struct SlowInput {
+    lines: VecDeque<String>,
+    before: &'static str,
+    pause: Duration,
+}
+
+impl Read for SlowInput {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let Some(line) = self.lines.pop_front() else {
+            return Ok(0);
+        };
+        if line.starts_with(self.before) {
+            std::thread::sleep(self.pause);
+        }
+        let n = line.len().min(buf.len());
+        buf[..n].copy_from_slice(&line.as_bytes()[..n]);
+        if n < line.len() {
+            self.lines.push_front(line[n..].to_string());
+        }
+        Ok(n)
+    }
+}
+
+#[test]
+fn thinking_ahead_makes_the_same_moves_sooner() {
+    let empty_row = format!("[{}]", ["null"; 10].join(","));
+    let board = format!("[{}]", vec![empty_row.as_str(); 40].join(","));
+    let lines = [
+        "{\"type\":\"rules\",\"randomizer\":\"seven_bag\"}\n".to_string(),
+        format!(
+            "{{\"type\":\"start\",\"board\":{board},\"queue\":[\"T\",\"I\",\"O\",\"S\",\"Z\",\"J\"],\
+             \"hold\":null,\"combo\":0,\"back_to_back\":false}}\n"
+        ),
+        "{\"type\":\"suggest\"}\n".to_string(),
+        "{\"type\":\"quit\"}\n".to_string(),
+    ];
+    let run = |ponder: bool| {
+        let input = SlowInput {
+            lines: lines.iter().cloned().collect(),
+            before: "{\"type\":\"suggest\"",
+            pause: Duration::from_millis(600),
+        };
+        let mut out = Vec::new();
+        let c = Config {
+            ponder,
+            beam: 2_000,
+            ..config(5_000)
+        };
+        serve(std::io::BufReader::new(input), &mut out, &c).unwrap();
+        let lines: Vec<serde_json::Value> = String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        lines[2].clone()
+    };
+    let ahead = run(true);
+    let asked = run(false);
+    assert_eq!(ahead["type"], "suggestion");
+    assert_eq!(ahead["moves"], asked["moves"]);
+    let extra = ahead["move_info"]["extra"].as_str().unwrap();
+    assert!(extra.contains("before the suggest"), "{extra}");
+    assert!(!asked["move_info"]["extra"]
+        .as_str()
+        .unwrap()
+        .contains("before the suggest"));
 }
 
 mod never_panics {
