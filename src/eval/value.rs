@@ -65,51 +65,95 @@ pub fn value_features(board: &Board, mv: &Move) -> [f64; NUM_FEATURES] {
 }
 
 /// Which of the costlier features a model reads (the rest cost next to nothing once the
-/// rank's own features and the column heights are known).
+/// rank's own features are known).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 struct Needs {
+    /// Anything read off the column heights: heights, bumpiness, wells' depth, readiness.
+    shape: bool,
     hole_depth: bool,
     wells: bool,
 }
 
 impl Needs {
     const ALL: Needs = Needs {
+        shape: true,
         hole_depth: true,
         wells: true,
     };
+
+    /// What the features with nonzero weights in `dense` read.
+    fn of(dense: &[f64; NUM_FEATURES]) -> Needs {
+        const SHAPE: [usize; 11] = [7, 8, 9, 10, 11, 12, 14, 15, 18, 19, 21];
+        Needs {
+            shape: SHAPE.iter().any(|&i| dense[i] != 0.0),
+            hole_depth: dense[4] != 0.0,
+            wells: dense[13] != 0.0,
+        }
+    }
 }
 
-/// The value features; `hole_depth` and `wells` are 0 unless `needs` asks for them.
+/// What the column heights tell.
+#[derive(Clone, Copy, Debug, Default)]
+struct Shape {
+    max_height: u32,
+    spread: u32,
+    bumpiness: u32,
+    bumpiness_sq: u32,
+    well_depth: u32,
+    edge_well: bool,
+    ready: u32,
+}
+
+impl Shape {
+    #[inline]
+    fn of(board: &Board) -> Shape {
+        let tops = board.column_tops();
+        let heights = tops.map(|t| HEIGHT as u8 - t);
+        let (mut lo, mut hi) = (u8::MAX, 0u8);
+        let (mut bump, mut bump_sq) = (0u32, 0u32);
+        for x in 0..WIDTH {
+            lo = lo.min(heights[x]);
+            hi = hi.max(heights[x]);
+            if x + 1 < WIDTH {
+                let d = heights[x].abs_diff(heights[x + 1]) as u32;
+                bump += d;
+                bump_sq += d * d;
+            }
+        }
+        // The deepest well: a column below both neighbours (a wall counts as the board's top).
+        let (mut well_depth, mut well_x) = (0u32, 0usize);
+        for x in 0..WIDTH {
+            let left = if x == 0 { HEIGHT as u8 } else { heights[x - 1] };
+            let right = if x + 1 == WIDTH {
+                HEIGHT as u8
+            } else {
+                heights[x + 1]
+            };
+            let d = left.min(right).saturating_sub(heights[x]) as u32;
+            if d > well_depth {
+                (well_depth, well_x) = (d, x);
+            }
+        }
+        Shape {
+            max_height: hi as u32,
+            spread: (hi - lo) as u32,
+            bumpiness: bump,
+            bumpiness_sq: bump_sq,
+            well_depth,
+            edge_well: well_depth > 0 && (well_x == 0 || well_x + 1 == WIDTH),
+            ready: features::tetris_ready_with_tops(board, &tops),
+        }
+    }
+}
+
+/// The value features; those `needs` does not ask for are 0.
 #[inline]
 fn features_of(board: &Board, mv: &Move, f: &FastFeatures, needs: Needs) -> [f64; NUM_FEATURES] {
-    let tops = board.column_tops();
-    let heights = tops.map(|t| HEIGHT as u8 - t);
-    let (mut lo, mut hi) = (u8::MAX, 0u8);
-    let (mut bump, mut bump_sq) = (0u32, 0u32);
-    for x in 0..WIDTH {
-        lo = lo.min(heights[x]);
-        hi = hi.max(heights[x]);
-        if x + 1 < WIDTH {
-            let d = heights[x].abs_diff(heights[x + 1]) as u32;
-            bump += d;
-            bump_sq += d * d;
-        }
-    }
-    // The deepest well: a column below both neighbours (a wall counts as the board's top).
-    let (mut well_depth, mut well_x) = (0u32, 0usize);
-    for x in 0..WIDTH {
-        let left = if x == 0 { HEIGHT as u8 } else { heights[x - 1] };
-        let right = if x + 1 == WIDTH {
-            HEIGHT as u8
-        } else {
-            heights[x + 1]
-        };
-        let d = left.min(right).saturating_sub(heights[x]) as u32;
-        if d > well_depth {
-            (well_depth, well_x) = (d, x);
-        }
-    }
-    let ready = features::tetris_ready_with_tops(board, &tops);
+    let sh = if needs.shape {
+        Shape::of(board)
+    } else {
+        Shape::default()
+    };
     let next_i = if mv.upcoming_i == 0 {
         NEXT_I_CAP
     } else {
@@ -117,7 +161,8 @@ fn features_of(board: &Board, mv: &Move, f: &FastFeatures, needs: Needs) -> [f64
     };
     let soon = (mv.upcoming_i != 0 && mv.upcoming_i <= 2) as u32;
     let cells = f.cells as f64;
-    let max_height = hi as f64;
+    let max_height = sh.max_height as f64;
+    let ready = sh.ready;
     [
         cells,
         cells * cells / 100.0,
@@ -132,10 +177,10 @@ fn features_of(board: &Board, mv: &Move, f: &FastFeatures, needs: Needs) -> [f64
         f.column_transitions as f64,
         max_height,
         max_height * max_height,
-        (hi - lo) as f64,
-        bump as f64,
-        bump_sq as f64,
-        well_depth as f64,
+        sh.spread as f64,
+        sh.bumpiness as f64,
+        sh.bumpiness_sq as f64,
+        sh.well_depth as f64,
         if needs.wells {
             features::wells(board) as f64
         } else {
@@ -148,7 +193,7 @@ fn features_of(board: &Board, mv: &Move, f: &FastFeatures, needs: Needs) -> [f64
         (ready * soon) as f64,
         (ready * (1 - soon)) as f64 * next_i as f64,
         cells * next_i as f64 / 10.0,
-        (well_depth > 0 && (well_x == 0 || well_x + 1 == WIDTH)) as u32 as f64,
+        sh.edge_well as u32 as f64,
     ]
 }
 
@@ -232,10 +277,7 @@ impl ValueModel {
             }
             self.dense[i] = v;
         }
-        self.needs = Needs {
-            hole_depth: self.dense[4] != 0.0,
-            wells: self.dense[13] != 0.0,
-        };
+        self.needs = Needs::of(&self.dense);
         Ok(())
     }
 
@@ -290,6 +332,45 @@ mod tests {
         let far = value_features(&b, &Move::default());
         assert_eq!(far[16], NEXT_I_CAP as f64);
         assert_eq!(far[19], 4.0 * NEXT_I_CAP as f64);
+    }
+
+    #[test]
+    fn a_model_reads_only_what_its_terms_need_and_gets_the_full_value() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_pcg::Pcg64::seed_from_u64(9);
+        // every subset shape: all terms, the rank's own features only, one shape term
+        let subsets: [&[&str]; 4] = [
+            &VALUE_FEATURES,
+            &["cells", "holes", "row_transitions", "next_i", "cells_and_i_far"],
+            &["cells", "bumpiness"],
+            &["hole_depth", "wells"],
+        ];
+        for names in subsets {
+            let terms: BTreeMap<String, f64> = names
+                .iter()
+                .map(|n| (n.to_string(), rng.gen_range(-50.0..50.0)))
+                .collect();
+            let m = ValueModel::new(terms.clone(), None).unwrap();
+            for i in 0..300 {
+                let mut rows = [0u16; HEIGHT];
+                for row in rows.iter_mut().skip(rng.gen_range(4..HEIGHT)) {
+                    *row = rng.gen_range(0..1023);
+                }
+                let b = Board::from_rows(&rows);
+                let mv = Move {
+                    upcoming_i: i % 17,
+                    ..Move::default()
+                };
+                let full = value_features(&b, &mv);
+                let want: f64 = VALUE_FEATURES
+                    .iter()
+                    .zip(full)
+                    .map(|(n, x)| terms.get(*n).copied().unwrap_or(0.0) * x)
+                    .sum();
+                let got = m.value(&b, &mv, &fast_features(&b));
+                assert!((got - want).abs() < 1e-9, "{names:?}: {got} {want}");
+            }
+        }
     }
 
     #[test]
