@@ -252,7 +252,7 @@ fn run_fit(args: &FitArgs) -> Result<()> {
         (None, _) => Weights {
             score_weight: 1.0,
             min_clear_cells: None,
-            value: Some(f.model),
+            value: Some(Box::new(f.model)),
             features: Default::default(),
         },
     };

@@ -13,8 +13,8 @@
 //! feature name; an unknown name, a missing version or a non-finite weight is refused on
 //! load with the key that is wrong.
 
-use super::tencent::{fast_features, FastFeatures, Move};
 use crate::games::tencent::board::{Board, HEIGHT, WIDTH};
+use crate::games::tencent::fast_features::{fast_features, FastFeatures};
 use crate::games::tencent::features;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -56,12 +56,12 @@ pub const NUM_FEATURES: usize = 22;
 /// `next_i` when no I piece comes (and its cap): the I is as good as absent.
 pub const NEXT_I_CAP: u32 = 14;
 
-/// The value features of `board`, reached by a placement whose next I piece is `mv.upcoming_i`
+/// The value features of `board`, reached by a placement whose next I piece is `upcoming_i`
 /// pieces away (0: none comes). Every feature is a count or a product of counts, so equal
 /// boards with the same queue ahead get equal values.
 #[inline]
-pub fn value_features(board: &Board, mv: &Move) -> [f64; NUM_FEATURES] {
-    features_of(board, mv, &fast_features(board), Needs::ALL)
+pub fn value_features(board: &Board, upcoming_i: u32) -> [f64; NUM_FEATURES] {
+    features_of(board, upcoming_i, &fast_features(board), Needs::ALL)
 }
 
 /// Which of the costlier features a model reads (the rest cost next to nothing once the
@@ -148,18 +148,23 @@ impl Shape {
 
 /// The value features; those `needs` does not ask for are 0.
 #[inline]
-fn features_of(board: &Board, mv: &Move, f: &FastFeatures, needs: Needs) -> [f64; NUM_FEATURES] {
+fn features_of(
+    board: &Board,
+    upcoming_i: u32,
+    f: &FastFeatures,
+    needs: Needs,
+) -> [f64; NUM_FEATURES] {
     let sh = if needs.shape {
         Shape::of(board)
     } else {
         Shape::default()
     };
-    let next_i = if mv.upcoming_i == 0 {
+    let next_i = if upcoming_i == 0 {
         NEXT_I_CAP
     } else {
-        mv.upcoming_i.min(NEXT_I_CAP)
+        upcoming_i.min(NEXT_I_CAP)
     };
-    let soon = (mv.upcoming_i != 0 && mv.upcoming_i <= 2) as u32;
+    let soon = (upcoming_i != 0 && upcoming_i <= 2) as u32;
     let cells = f.cells as f64;
     let max_height = sh.max_height as f64;
     let ready = sh.ready;
@@ -281,11 +286,12 @@ impl ValueModel {
         Ok(())
     }
 
-    /// The points `board` is expected to add over the next pieces; `f` is the board's
-    /// [`fast_features`], which the rank has at hand.
+    /// The points `board` is expected to add over the next pieces, the next I piece
+    /// `upcoming_i` pieces away (0: none); `f` is the board's [`fast_features`], which the
+    /// rank has at hand.
     #[inline]
-    pub fn value(&self, board: &Board, mv: &Move, f: &FastFeatures) -> f64 {
-        let phi = features_of(board, mv, f, self.needs);
+    pub fn value(&self, board: &Board, upcoming_i: u32, f: &FastFeatures) -> f64 {
+        let phi = features_of(board, upcoming_i, f, self.needs);
         phi.iter().zip(&self.dense).map(|(a, b)| a * b).sum()
     }
 }
@@ -303,11 +309,7 @@ mod tests {
     fn features_of_a_hand_counted_board() {
         // Four rows full but for column 9, a hole under column 0's block on top.
         let b = board("#.........\n.#........\n#########.\n#########.\n#########.\n#########.\n");
-        let mv = Move {
-            upcoming_i: 2,
-            ..Move::default()
-        };
-        let f = value_features(&b, &mv);
+        let f = value_features(&b, 2);
         let get = |n: &str| f[VALUE_FEATURES.iter().position(|&x| x == n).unwrap()];
         assert_eq!(get("cells"), 38.0);
         assert_eq!(get("cells_sq"), 14.44);
@@ -329,7 +331,7 @@ mod tests {
         assert_eq!(get("ready_and_i_within_2"), 4.0);
         assert_eq!(get("ready_and_i_far"), 0.0);
         // no I ahead: next_i is capped
-        let far = value_features(&b, &Move::default());
+        let far = value_features(&b, 0);
         assert_eq!(far[16], NEXT_I_CAP as f64);
         assert_eq!(far[19], 4.0 * NEXT_I_CAP as f64);
     }
@@ -341,7 +343,13 @@ mod tests {
         // every subset shape: all terms, the rank's own features only, one shape term
         let subsets: [&[&str]; 4] = [
             &VALUE_FEATURES,
-            &["cells", "holes", "row_transitions", "next_i", "cells_and_i_far"],
+            &[
+                "cells",
+                "holes",
+                "row_transitions",
+                "next_i",
+                "cells_and_i_far",
+            ],
             &["cells", "bumpiness"],
             &["hole_depth", "wells"],
         ];
@@ -357,17 +365,13 @@ mod tests {
                     *row = rng.gen_range(0..1023);
                 }
                 let b = Board::from_rows(&rows);
-                let mv = Move {
-                    upcoming_i: i % 17,
-                    ..Move::default()
-                };
-                let full = value_features(&b, &mv);
+                let full = value_features(&b, i % 17);
                 let want: f64 = VALUE_FEATURES
                     .iter()
                     .zip(full)
                     .map(|(n, x)| terms.get(*n).copied().unwrap_or(0.0) * x)
                     .sum();
-                let got = m.value(&b, &mv, &fast_features(&b));
+                let got = m.value(&b, i % 17, &fast_features(&b));
                 assert!((got - want).abs() < 1e-9, "{names:?}: {got} {want}");
             }
         }
@@ -383,10 +387,7 @@ mod tests {
         back.check().unwrap();
         assert_eq!(back, m);
         let b = board("##########\n#########.\n");
-        assert_eq!(
-            m.value(&b, &Move::default(), &fast_features(&b)),
-            30.0 * 19.0
-        );
+        assert_eq!(m.value(&b, 0, &fast_features(&b)), 30.0 * 19.0);
         terms.insert("celz".to_string(), 1.0);
         assert!(ValueModel::new(terms, None)
             .unwrap_err()

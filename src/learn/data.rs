@@ -11,7 +11,6 @@
 //! The rows are written as CSV (docs/learning.md): `step,rank_index,score,gained,value,
 //! reached,survived` and then the value features of [`crate::eval::value::VALUE_FEATURES`].
 
-use crate::eval::tencent::Move;
 use crate::eval::value::{value_features, NUM_FEATURES, VALUE_FEATURES};
 use crate::games::tencent::board::Board;
 use crate::games::Piece;
@@ -88,7 +87,8 @@ pub fn collect(
         parents.push(kept.iter().map(|c| c.parent).collect());
         // Only steps whose horizon fits in the game: the rollout of piece k's board plays
         // pieces k + 1 ..= k + horizon and needs one more to know the last is not the end.
-        if (k + 1) % every != 0 || k + data.horizon + 2 > pieces.len() || kept.is_empty() {
+        if !(k + 1).is_multiple_of(every) || k + data.horizon + 2 > pieces.len() || kept.is_empty()
+        {
             return;
         }
         let n = data.per_step.min(kept.len());
@@ -114,10 +114,6 @@ pub fn collect(
         .par_iter()
         .zip(&descendants)
         .map(|(t, &descendants)| {
-            let mv = Move {
-                upcoming_i: upcoming[t.step],
-                ..Move::default()
-            };
             let mut sample = Sample {
                 step: t.step,
                 rank_index: t.rank_index,
@@ -127,7 +123,7 @@ pub fn collect(
                 reached: 0,
                 survived: false,
                 descendants,
-                features: value_features(&t.board, &mv),
+                features: value_features(&t.board, upcoming[t.step]),
             };
             if data.rollout_beam == 0 {
                 return sample;

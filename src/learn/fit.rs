@@ -77,39 +77,29 @@ fn centred(samples: &[&Sample], label: Label) -> Vec<([f64; NUM_FEATURES], f64)>
 /// positive definite.
 fn solve_spd(mut a: Vec<Vec<f64>>, b: &[f64]) -> Option<Vec<f64>> {
     let n = b.len();
+    let dot = |u: &[f64], v: &[f64]| -> f64 { u.iter().zip(v).map(|(x, y)| x * y).sum() };
+    // a = L Lᵀ, L written over a's lower triangle.
     for j in 0..n {
-        let mut d = a[j][j];
-        for k in 0..j {
-            d -= a[j][k] * a[j][k];
-        }
+        let d = a[j][j] - dot(&a[j][..j], &a[j][..j]);
         if d <= 0.0 {
             return None;
         }
         let d = d.sqrt();
         a[j][j] = d;
         for i in j + 1..n {
-            let mut s = a[i][j];
-            for k in 0..j {
-                s -= a[i][k] * a[j][k];
-            }
+            let s = a[i][j] - dot(&a[i][..j], &a[j][..j]);
             a[i][j] = s / d;
         }
     }
+    // L y = b, then Lᵀ x = y.
     let mut y = vec![0.0; n];
     for i in 0..n {
-        let mut s = b[i];
-        for k in 0..i {
-            s -= a[i][k] * y[k];
-        }
-        y[i] = s / a[i][i];
+        y[i] = (b[i] - dot(&a[i][..i], &y[..i])) / a[i][i];
     }
     let mut x = vec![0.0; n];
     for i in (0..n).rev() {
-        let mut s = y[i];
-        for k in i + 1..n {
-            s -= a[k][i] * x[k];
-        }
-        x[i] = s / a[i][i];
+        let s: f64 = (i + 1..n).map(|k| a[k][i] * x[k]).sum();
+        x[i] = (y[i] - s) / a[i][i];
     }
     Some(x)
 }
@@ -190,11 +180,9 @@ pub fn fit(
             }
         }
     }
-    for p in 0..m {
-        for q in 0..p {
-            a[q][p] = a[p][q];
-        }
-        a[p][p] += lambda * n;
+    // Only the lower triangle was summed; the solve reads nothing else.
+    for (p, row) in a.iter_mut().enumerate() {
+        row[p] += lambda * n;
     }
     let beta = solve_spd(a, &b)
         .ok_or("the features are collinear in this data: give a ridge (--ridge) above 0")?;
@@ -241,7 +229,7 @@ pub fn blend(base: &Weights, fitted: &ValueModel, blend: f64) -> Result<Weights,
     }
     let model = ValueModel::new(terms, fitted.provenance.clone())?;
     Ok(Weights {
-        value: Some(model),
+        value: Some(Box::new(model)),
         ..base.clone()
     })
 }
@@ -260,7 +248,7 @@ pub fn add(base: &Weights, fitted: &ValueModel, scale: f64) -> Result<Weights, S
         .collect();
     let model = ValueModel::new(terms, fitted.provenance.clone())?;
     Ok(Weights {
-        value: Some(model),
+        value: Some(Box::new(model)),
         ..base.clone()
     })
 }
