@@ -44,3 +44,5 @@ pub mod seed;
 pub mod show;
 /// SIGINT and SIGTERM: stop, keep the best so far, exit 130 / 143.
 pub mod signal;
+/// TETR.IO: its replays, its engine frame by frame, its rules and statistics.
+pub mod tetrio;

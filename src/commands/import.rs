@@ -1,0 +1,77 @@
+//! `beamtris import REPLAY --out DIR`: a TETR.IO replay (`.ttrm` or `.ttr`) simulated from
+//! its inputs; per round and player, the placements and garbage written to `DIR`, and the
+//! statistics TETR.IO stated compared with those of the simulation.
+
+use crate::error::{Error, Result};
+use crate::tetrio::{self, stats};
+use clap::Args as ClapArgs;
+use std::path::PathBuf;
+
+#[derive(ClapArgs, Debug)]
+pub struct Args {
+    /// The replay: a `.ttrm` (TETRA LEAGUE or custom room match) or a `.ttr` (solo game).
+    pub replay: PathBuf,
+    /// Write `r{round}-{username}.json` (the game and its placements) and `.txt` (the
+    /// record) here, one pair per round and player.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    let file = args.replay.display().to_string();
+    let text = crate::io::read_text(&args.replay)?;
+    let rounds = tetrio::replay::parse(&file, &text)?;
+    if let Some(dir) = &args.out {
+        std::fs::create_dir_all(dir).map_err(|e| Error::at(dir.display(), e))?;
+    }
+    for r in &rounds {
+        let e = tetrio::simulate(r);
+        let diffs = stats::differences(&e.stats, &r.stated);
+        let s = &e.stats;
+        let mut line = format!(
+            "round {} {}: pieces {} lines {} attack {} sent {} received {}: ",
+            r.round,
+            r.username,
+            s.piecesplaced,
+            s.lines,
+            s.garbage.attack,
+            s.garbage.sent,
+            s.garbage.received
+        );
+        if diffs.is_empty() {
+            line.push_str("all stated statistics agree");
+        } else {
+            let parts: Vec<String> = diffs
+                .iter()
+                .map(|(k, st, c)| {
+                    format!(
+                        "{k} stated {} computed {c}",
+                        st.map_or("-".into(), |v| v.to_string())
+                    )
+                })
+                .collect();
+            line.push_str(&format!("{} differ: {}", diffs.len(), parts.join(", ")));
+        }
+        println!("{line}");
+        if std::env::var_os("BEAMTRIS_TETRIO_DEBUG").is_some() {
+            for l in &e.locks {
+                if l.sent > 0 || l.attack > 0 {
+                    eprintln!(
+                        "  lock f{} {} lines {} attack {} sent {}",
+                        l.frame, l.piece, l.lines, l.attack, l.sent
+                    );
+                }
+            }
+            for g in &e.received {
+                eprintln!(
+                    "  recv f{} iid {} amount {} x {:?}",
+                    g.frame, g.iid, g.amount, g.x
+                );
+            }
+        }
+        if let Some(dir) = &args.out {
+            super::import_files::write(dir, r, &e)?;
+        }
+    }
+    Ok(())
+}
