@@ -70,7 +70,7 @@ pub fn run(args: &Args) -> Result<()> {
             }
         }
         if let Some(dir) = &args.out {
-            super::import_files::write(dir, r, &e)?;
+            super::import_files::write(dir, &file, r, &e)?;
         }
     }
     Ok(())

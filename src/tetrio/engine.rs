@@ -87,6 +87,10 @@ pub struct Lock {
     pub held: bool,
     /// The moves from spawn that brought it here (record tokens `L R D C A F`, one each).
     pub path: String,
+    /// Locked by a hard drop (not by the lock delay).
+    pub hard: bool,
+    /// The frames the growing values had grown for at the lock.
+    pub grown: i64,
 }
 
 /// Garbage rows put on the board.
@@ -205,6 +209,9 @@ pub struct Engine {
     /// Garbage rows tanked and garbage announced.
     pub arrivals: Vec<Arrival>,
     pub received: Vec<Received>,
+    /// The network events (garbage, confirmations, targets) with the locks made before each
+    /// and its frame.
+    pub network_log: Vec<(usize, i64, Event)>,
     /// Whether the last spawn was blocked (the game is lost).
     pub topped_out: bool,
 }
@@ -272,6 +279,7 @@ impl Engine {
             locks: Vec::new(),
             arrivals: Vec::new(),
             received: Vec::new(),
+            network_log: Vec::new(),
             topped_out: false,
             o,
         };
@@ -336,7 +344,67 @@ impl Engine {
         self.cap.tick();
     }
 
+    /// The frame count and the number of frames the growing values (gravity, garbage
+    /// multiplier and cap) have grown for.
+    pub fn clock(&self) -> (i64, i64) {
+        (self.frame, self.multiplier.frame as i64)
+    }
+
+    /// Sets the clock (a record replay, which has no frames, jumps to each lock's).
+    pub fn set_clock(&mut self, frame: i64, grown: i64) {
+        self.frame = frame;
+        while (self.multiplier.frame as i64) < grown {
+            self.gravity.tick();
+            self.multiplier.tick();
+            self.cap.tick();
+        }
+    }
+
+    /// Runs one event outside the frame loop (a record replay's garbage).
+    pub fn feed(&mut self, e: &Event) {
+        self.run(e);
+    }
+
+    /// One unit move of a record: `L R D C A F` or `H` (hold). False if it did nothing.
+    pub fn apply(&mut self, op: char) -> bool {
+        match op {
+            'L' | 'R' => {
+                self.last_shift = if op == 'L' { -1 } else { 1 };
+                self.shift_once()
+            }
+            'D' => {
+                let row = self.falling.y.floor();
+                self.internal_fall(1.) && self.falling.y.floor() < row
+            }
+            'C' | 'A' | 'F' => {
+                let before = (self.falling.x, self.falling.rotation);
+                self.rotate(match op {
+                    'C' => 1,
+                    'A' => 3,
+                    _ => 2,
+                });
+                before != (self.falling.x, self.falling.rotation) || self.last_spin.is_some()
+            }
+            'H' => {
+                let n = self.stats.holds;
+                self.hold();
+                self.stats.holds > n
+            }
+            _ => false,
+        }
+    }
+
+    /// Drops the piece in play to the floor and locks it (`hard`: by a hard drop).
+    pub fn drop_and_lock(&mut self, hard: bool) {
+        while self.internal_fall(1.) {}
+        self.lock(hard);
+    }
+
     fn run(&mut self, e: &Event) {
+        if !matches!(e, Event::KeyDown { .. } | Event::KeyUp { .. }) {
+            self.network_log
+                .push((self.locks.len(), self.frame, e.clone()));
+        }
         match e {
             Event::KeyDown {
                 key,
@@ -1038,6 +1106,8 @@ impl Engine {
             attack: attack_sum as u32,
             held: f.held,
             path: f.path.clone(),
+            hard,
+            grown: self.multiplier.frame as i64,
         });
         self.next_piece(false, false);
         self.last_spin = None;
