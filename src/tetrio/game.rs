@@ -59,10 +59,18 @@ pub struct TetrioGame {
     /// The garbage and other network events, when imported.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub events: Vec<NetEvent>,
+    /// Holds made after the last lock (the game ended on a held piece): a record cannot say
+    /// them, so the replay of the imported record makes them after its last lock.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub holds_after_last_lock: u32,
     /// What an import saw (the replay, its placements and garbage rows, the statistics it
     /// states and those simulated): kept for the reader, not read back.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub import: Option<Value>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl NetEvent {
@@ -151,6 +159,7 @@ impl TetrioGame {
                 .filter_map(|(n, f, ev)| NetEvent::from_event(*n, *f, ev))
                 .collect(),
             import: None,
+            holds_after_last_lock: e.stats.holds - e.locks.iter().filter(|l| l.held).count() as u32,
         }
     }
 
@@ -170,6 +179,7 @@ impl TetrioGame {
             locks: Vec::new(),
             events: Vec::new(),
             import: None,
+            holds_after_last_lock: 0,
         }
     }
 
@@ -213,6 +223,11 @@ impl TetrioGame {
             e.drop_and_lock(time.hard);
             if e.topped_out {
                 break;
+            }
+        }
+        if paths.len() == self.locks.len() && !e.topped_out {
+            for _ in 0..self.holds_after_last_lock {
+                e.apply('H');
             }
         }
         // Events after the last lock (garbage confirmed before the game ended).
