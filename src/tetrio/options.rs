@@ -175,6 +175,16 @@ impl Options {
         if flag(o, "usebombs", false, place)? {
             return Err(Error::at(place, "options.usebombs is not supported"));
         }
+        if flag(o, "levels", false, place)? {
+            return Err(Error::at(
+                place,
+                "options.levels (gravity by level, as in BLITZ) is not supported",
+            ));
+        }
+        let survival = text(o, "survivalmode", "none", place)?;
+        if survival != "none" {
+            return Err(Error::at(place, format!("options.survivalmode `{survival}` (garbage from the game itself) is not supported")));
+        }
         let round = text(o, "roundmode", "down", place)?;
         if round != "down" {
             return Err(Error::at(

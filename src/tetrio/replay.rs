@@ -211,6 +211,12 @@ pub fn parse(file: &str, text: &str) -> Result<Vec<PlayerRound>> {
             raw_options,
         }]);
     }
+    if d.get("data").is_some_and(Value::is_array) {
+        return Err(Error::at(
+            file,
+            "`data` is a list of rounds: a version-15 match (TETR.IO before 2024), not supported (version-19 matches are)",
+        ));
+    }
     Err(Error::at(
         file,
         "missing field `replay.rounds` (a .ttrm) or `data.events` (a .ttr)",
