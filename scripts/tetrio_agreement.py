@@ -42,13 +42,15 @@ def main():
     if not exe:
         subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=root, check=True)
         exe = os.path.join(root, "target/release/beamtris")
-    files = []
+    files = []  # (path, name shown)
     for p in a.inputs:
         if os.path.isdir(p):
+            base = os.path.dirname(os.path.abspath(p).rstrip("/"))
             for dp, _, fs in os.walk(p):
-                files += [os.path.join(dp, f) for f in fs if f.endswith((".ttr", ".ttrm"))]
+                files += [(os.path.join(dp, f), os.path.relpath(os.path.join(dp, f), base))
+                          for f in fs if f.endswith((".ttr", ".ttrm"))]
         else:
-            files.append(p)
+            files.append((p, os.path.basename(p)))
     files.sort()
     stated_n = OrderedDict((f, 0) for f in FIELDS)
     imp_ok = OrderedDict((f, 0) for f in FIELDS)
@@ -57,12 +59,12 @@ def main():
     problems = []
     t0 = time.time()
     with tempfile.TemporaryDirectory() as tmp:
-        for k, path in enumerate(files):
+        for k, (path, name) in enumerate(files):
             out = os.path.join(tmp, str(k))
             r = subprocess.run([exe, "import", path, "--out", out], capture_output=True, text=True)
-            name = os.path.relpath(path)
             if r.returncode != 0:
-                problems.append(f"`{name}`: not imported: {r.stderr.strip()}")
+                err = r.stderr.strip().replace(path, name)
+                problems.append(f"`{name}`: not imported: {err}")
                 continue
             for j in sorted(os.listdir(out)):
                 if not j.endswith(".json"):
@@ -99,13 +101,14 @@ def main():
                     problems.append(f"`{name}` {j[:-5]}: import differs (stated/computed): {', '.join(bad_imp)}")
                 if bad_ver and not bad_imp:
                     problems.append(f"`{name}` {j[:-5]}: verify of the record differs (stated/computed): {', '.join(bad_ver)}")
-    cmd = "scripts/tetrio_agreement.py --out " + a.out + " " + " ".join(a.inputs)
+    cmd = "scripts/tetrio_agreement.py --out " + os.path.relpath(a.out, root) + " " + " ".join(a.inputs)
+    imported = len(files) - sum(1 for p in problems if ": not imported:" in p)
     lines = [
         "# TETR.IO's statistics: stated by the replay, computed by beamtris",
         "",
         f"Made by `{cmd}` ({time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {time.time() - t0:.0f} s).",
         "",
-        f"{len(files)} replay files, {rounds} player-rounds imported. A round agrees when every field "
+        f"{len(files)} replay files, {imported} imported, {rounds} player-rounds. A round agrees when every field "
         "the replay states equals beamtris's. *import*: the frame-by-frame simulation of the "
         "replay's inputs (`beamtris import`); *verify*: the written record replayed lock by lock "
         "on the written game file (`beamtris verify r.txt --seed r.json`, its `tetrio_stats`).",
