@@ -36,7 +36,11 @@ fn check(name: &str, expected_rounds: usize) {
             }
         }
         let game = TetrioGame::from_engine(&r.raw_options, &e);
-        let paths: Vec<String> = e.locks.iter().map(tetrio::game::record_path).collect();
+        let paths: Vec<String> = e
+            .locks
+            .iter()
+            .map(|l| tetrio::game::record_path(l, true))
+            .collect();
         let replayed = game.replay(&paths, name).unwrap();
         assert_eq!(
             replayed.stats, e.stats,
@@ -147,5 +151,33 @@ fn a_malformed_replay_is_one_line_naming_the_file_and_the_field() {
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(err.contains(name) && err.contains(field), "{name}: {err}");
     }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_solved_record_places_the_same_cells_on_tetrio_s_engine() {
+    let dir = std::env::temp_dir().join(format!("beamtris-tetrio-solve-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("s.json");
+    let s = beamtris(&[
+        "solve",
+        "--tetrio-seed",
+        "1753222251",
+        "--pieces",
+        "40",
+        "--beam",
+        "50",
+        "--threads",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(s.status.success(), "{}", String::from_utf8_lossy(&s.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&s.stdout).unwrap();
+    let t = &report["tetrio_stats"];
+    // The same placements: the same lines cleared, pieces and holds, on both engines.
+    assert_eq!(t["lines"], report["lines"]);
+    assert_eq!(t["piecesplaced"], report["pieces"]);
+    assert_eq!(t["holds"], report["holds"]);
     std::fs::remove_dir_all(&dir).ok();
 }

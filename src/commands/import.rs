@@ -53,22 +53,6 @@ pub fn run(args: &Args) -> Result<()> {
             line.push_str(&format!("{} differ: {}", diffs.len(), parts.join(", ")));
         }
         println!("{line}");
-        if std::env::var_os("BEAMTRIS_TETRIO_DEBUG").is_some() {
-            for l in &e.locks {
-                if l.sent > 0 || l.attack > 0 {
-                    eprintln!(
-                        "  lock f{} {} lines {} attack {} sent {}",
-                        l.frame, l.piece, l.lines, l.attack, l.sent
-                    );
-                }
-            }
-            for g in &e.received {
-                eprintln!(
-                    "  recv f{} iid {} amount {} x {:?}",
-                    g.frame, g.iid, g.amount, g.x
-                );
-            }
-        }
         if let Some(dir) = &args.out {
             super::import_files::write(dir, &file, r, &e)?;
         }

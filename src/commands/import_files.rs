@@ -40,7 +40,7 @@ pub fn record_of(e: &Engine) -> Record {
         .locks
         .iter()
         .map(|l| {
-            record_path(l)
+            record_path(l, true)
                 .chars()
                 .map(|c| match c {
                     'L' => Op::Left,

@@ -78,7 +78,8 @@ pub fn tetrio_stats(
         .iter()
         .map(|p| p.iter().map(|op| op.letter()).collect())
         .collect();
-    Ok(Some(game.replay(&paths, place)?.stats))
+    let e = game.replay(&paths, place)?;
+    Ok(Some(e.stats))
 }
 
 fn print_json(value: &impl Serialize) {

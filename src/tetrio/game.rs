@@ -59,6 +59,10 @@ pub struct TetrioGame {
     /// The garbage and other network events, when imported.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub events: Vec<NetEvent>,
+    /// The record's paths start at TETR.IO's spawn (the import's own record: exact), not a
+    /// row under it where beamtris's guideline game spawns (any other record).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub tetrio_spawn: bool,
     /// Holds made after the last lock (the game ended on a held piece): a record cannot say
     /// them, so the replay of the imported record makes them after its last lock.
     #[serde(default, skip_serializing_if = "is_zero")]
@@ -159,6 +163,7 @@ impl TetrioGame {
                 .filter_map(|(n, f, ev)| NetEvent::from_event(*n, *f, ev))
                 .collect(),
             import: None,
+            tetrio_spawn: true,
             holds_after_last_lock: e.stats.holds - e.locks.iter().filter(|l| l.held).count() as u32,
         }
     }
@@ -179,6 +184,7 @@ impl TetrioGame {
             locks: Vec::new(),
             events: Vec::new(),
             import: None,
+            tetrio_spawn: false,
             holds_after_last_lock: 0,
         }
     }
@@ -211,12 +217,21 @@ impl TetrioGame {
                     hard: true,
                 }
             });
+            // A record's pieces spawn where beamtris's guideline game puts them, a row under
+            // TETR.IO's spawn (where a piece stays for two frames before gravity takes it down).
+            let spawn_drop = !self.tetrio_spawn;
+            if spawn_drop {
+                e.apply('D');
+            }
             for op in path.chars() {
                 if !e.apply(op) && op == 'H' {
                     return Err(Error::at(
                         place,
                         format!("piece {}: the hold is not allowed here", k + 1),
                     ));
+                }
+                if op == 'H' && spawn_drop {
+                    e.apply('D');
                 }
             }
             e.set_clock(time.frame, time.grown);
@@ -242,14 +257,20 @@ impl TetrioGame {
     }
 }
 
-/// A lock's path as record moves: `H` first when the piece came through the hold, and
-/// without the rows a hard drop falls at the end.
-pub fn record_path(l: &Lock) -> String {
+/// A lock's path as record moves: `H` first when the piece came through the hold, without
+/// the rows a hard drop falls at the end, and unless `tetrio_spawn`, without the first row
+/// down (beamtris's guideline pieces spawn a row lower than TETR.IO's).
+pub fn record_path(l: &Lock, tetrio_spawn: bool) -> String {
     let mut p = String::new();
     if l.held {
         p.push('H');
     }
-    p.push_str(l.path.trim_end_matches('D'));
+    // The record's spawn is a row under TETR.IO's: the first row down is the spawn's.
+    let path = match tetrio_spawn {
+        true => &l.path,
+        false => l.path.strip_prefix('D').unwrap_or(&l.path),
+    };
+    p.push_str(path.trim_end_matches('D'));
     p
 }
 
