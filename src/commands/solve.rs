@@ -604,12 +604,6 @@ fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
             t.garbage.attack, t.lines, t.tspins, t.topbtb, t.topcombo, t.clears.allclear
         );
     }
-    if let Some(t) = &report.tetrio_stats {
-        eprintln!(
-            "on TETR.IO's engine and rules: {} attack, {} lines, {} T-spins, top back-to-back {}, top combo {}, {} all clears",
-            t.garbage.attack, t.lines, t.tspins, t.topbtb, t.topcombo, t.clears.allclear
-        );
-    }
     println!("{json}");
     Ok(())
 }
