@@ -27,16 +27,26 @@ pub fn run(args: &Args) -> Result<()> {
     for r in &rounds {
         let e = tetrio::simulate(r);
         let diffs = stats::differences(&e.stats, &r.stated);
-        let s = &e.stats;
+        // The statistics the replay states (a field it lacks shows as `-`).
+        let stated: std::collections::HashMap<String, Option<u32>> =
+            stats::stated(&r.stated).into_iter().collect();
+        let show = |k: &str| stated[k].map_or("-".to_string(), |v| v.to_string());
         let mut line = format!(
-            "round {} {}: pieces {} lines {} attack {} sent {} received {}: ",
+            "round {} {}: stated pieces {} lines {} holds {} tspins {} topcombo {} topbtb {} \
+             allclears {} attack {} sent {} received {} cleared {}: ",
             r.round,
             r.username,
-            s.piecesplaced,
-            s.lines,
-            s.garbage.attack,
-            s.garbage.sent,
-            s.garbage.received
+            show("piecesplaced"),
+            show("lines"),
+            show("holds"),
+            show("tspins"),
+            show("topcombo"),
+            show("topbtb"),
+            show("clears.allclear"),
+            show("garbage.attack"),
+            show("garbage.sent"),
+            show("garbage.received"),
+            show("garbage.cleared"),
         );
         if diffs.is_empty() {
             line.push_str("all stated statistics agree");
