@@ -181,3 +181,34 @@ fn a_solved_record_places_the_same_cells_on_tetrio_s_engine() {
     assert_eq!(t["holds"], report["holds"]);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn on_tetrio_versus_rules_the_search_s_attack_is_tetrio_s() {
+    let dir = std::env::temp_dir().join(format!("beamtris-tetrio-versus-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("v.json");
+    let seed = Path::new(env!("CARGO_MANIFEST_DIR")).join("seeds/tetrio-versus.json");
+    let s = beamtris(&[
+        "solve",
+        "--seed",
+        seed.to_str().unwrap(),
+        "--tetrio-seed",
+        "42",
+        "--pieces",
+        "60",
+        "--beam",
+        "100",
+        "--threads",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(s.status.success(), "{}", String::from_utf8_lossy(&s.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&s.stdout).unwrap();
+    assert!(report["attack"].as_u64().unwrap() > 0);
+    assert_eq!(
+        report["attack"],
+        report["tetrio_stats"]["garbage"]["attack"]
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
