@@ -31,6 +31,8 @@ enum Command {
     Report(commands::report::Args),
     /// Measure the engine's hot paths and the players' decisions; write the figures to results/.
     Bench(commands::bench::Args),
+    /// Import a TETR.IO replay: simulate its inputs, write each round's placements, compare statistics.
+    Import(commands::import::Args),
     /// Play as a Tetris Bot Protocol (TBP) bot: JSON messages on stdin, answers on stdout.
     Tbp(commands::tbp::Args),
     /// Learn a value for the beam from its own games: draw labelled boards, fit a model.
@@ -58,6 +60,7 @@ fn main() {
         Command::Bench(args) => commands::bench::run(args),
         Command::Tbp(args) => commands::tbp::run(args),
         Command::Learn(args) => commands::learn::run(args),
+        Command::Import(args) => commands::import::run(args),
     };
     if let Err(e) = &result {
         // One line whatever a message quotes from the user's input (a path, a JSON key).

@@ -43,6 +43,10 @@ pub struct Seed {
     /// Where the game starts (default: an empty board, empty hold).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start: Option<Start>,
+    /// Guideline games on TETR.IO's own engine and rules (`docs/tetrio.md`): the options of
+    /// a TETR.IO game and, for an imported round, its lock times and garbage.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tetrio: Option<crate::games::tetrio::game::TetrioGame>,
 }
 
 /// A starting position: the board, and on a guideline game the hold piece, the combo and
@@ -376,6 +380,7 @@ impl Seed {
                 ("rotation", self.rotation.is_some()),
                 ("objective", self.objective.is_some()),
                 ("combo_table", self.combo_table.is_some()),
+                ("tetrio", self.tetrio.is_some()),
             ] {
                 if set {
                     return Err(SeedError(format!(
@@ -383,6 +388,21 @@ impl Seed {
                         self.rules
                     )));
                 }
+            }
+        }
+        if let Some(t) = &self.tetrio {
+            let o = t.parsed_options("tetrio").map_err(|e| SeedError(e.0))?;
+            match self.generator {
+                Generator::Tetrio { seed, no_szo } if seed as i64 == o.seed && no_szo == o.no_szo => {}
+                _ => {
+                    return Err(SeedError(format!(
+                        "tetrio: a TETR.IO game needs the generator {{\"kind\": \"tetrio\", \"seed\": {}, \"no_szo\": {}}} of its options",
+                        o.seed, o.no_szo
+                    )))
+                }
+            }
+            if self.start.is_some() {
+                return Err(SeedError("start: a TETR.IO game starts empty".into()));
             }
         }
         if let Generator::Tetrio { seed: 0, .. } = self.generator {

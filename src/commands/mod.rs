@@ -5,6 +5,8 @@ pub mod bench;
 pub mod features;
 pub mod fourwide;
 pub mod game;
+pub mod import;
+mod import_files;
 pub mod learn;
 pub mod play;
 pub mod report;

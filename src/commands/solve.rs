@@ -449,6 +449,10 @@ pub struct GuidelineSolveReport {
     pub beam: usize,
     pub weights_name: String,
     pub weights: GuidelineWeights,
+    /// On a game of TETR.IO's generator: the record replayed on TETR.IO's engine, with
+    /// TETR.IO's statistics (`garbage.attack` is the attack as TETR.IO counts it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tetrio_stats: Option<crate::games::tetrio::stats::TetrioStats>,
     /// Time, memory, threads, the record's path and the run's provenance.
     #[serde(flatten)]
     pub cost: RunCost,
@@ -546,7 +550,10 @@ fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
             v as f64 / outcome.pieces as f64
         }
     };
+    let tetrio_stats =
+        super::verify::tetrio_stats(seed, &reread, &record_file.display().to_string())?;
     let report = GuidelineSolveReport {
+        tetrio_stats,
         score,
         objective: game.rules.objective,
         fourwide: fourwide.is_some(),
@@ -591,6 +598,12 @@ fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
         out.display(),
         record_file.display()
     );
+    if let Some(t) = &report.tetrio_stats {
+        eprintln!(
+            "on TETR.IO's engine and rules: {} attack, {} lines, {} T-spins, top back-to-back {}, top combo {}, {} all clears",
+            t.garbage.attack, t.lines, t.tspins, t.topbtb, t.topcombo, t.clears.allclear
+        );
+    }
     println!("{json}");
     Ok(())
 }

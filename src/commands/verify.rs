@@ -47,6 +47,39 @@ struct GuidelineReport {
     /// The game's objective and its value.
     objective: crate::games::guideline::Objective,
     score: u64,
+    /// On a game of TETR.IO's generator: the record replayed on TETR.IO's engine under its
+    /// rules (the game file's `tetrio` options, or today's versus rules played alone), with
+    /// TETR.IO's statistics by its own names (`docs/tetrio.md`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tetrio_stats: Option<crate::games::tetrio::stats::TetrioStats>,
+}
+
+/// TETR.IO's statistics of a record on a game of TETR.IO's generator (`None` on others).
+pub fn tetrio_stats(
+    seed: &crate::seed::Seed,
+    record: &crate::record::Record,
+    place: &str,
+) -> Result<Option<crate::games::tetrio::stats::TetrioStats>> {
+    use crate::games::tetrio::game::TetrioGame;
+    let game = match (&seed.tetrio, &seed.generator) {
+        (Some(t), _) => t.clone(),
+        (None, crate::seed::Generator::Tetrio { seed, no_szo }) => {
+            let mut t = TetrioGame::solo(*seed);
+            t.options["no_szo"] = serde_json::Value::Bool(*no_szo);
+            t
+        }
+        _ => return Ok(None),
+    };
+    if seed.start.is_some() {
+        return Ok(None);
+    }
+    let paths: Vec<String> = record
+        .paths()
+        .iter()
+        .map(|p| p.iter().map(|op| op.letter()).collect())
+        .collect();
+    let e = game.replay(&paths, place)?;
+    Ok(Some(e.stats))
 }
 
 fn print_json(value: &impl Serialize) {
@@ -71,10 +104,12 @@ fn run_guideline(args: &Args, seed: &crate::seed::Seed) -> Result<()> {
         crate::games::guideline::Objective::Points => outcome.points,
         crate::games::guideline::Objective::Attack => outcome.attack,
     };
+    let tetrio_stats = tetrio_stats(seed, &record, &args.record.display().to_string())?;
     print_json(&GuidelineReport {
         outcome,
         objective: game.rules.objective,
         score,
+        tetrio_stats,
     });
     Ok(())
 }

@@ -566,6 +566,7 @@ mod tests {
                 hold: None,
                 combo: i % 5 - 1,
                 b2b: i % 2 == 0,
+                chain: 0,
             };
             assert_eq!(features(&s), naive(&s), "{b:?}");
         }

@@ -1,4 +1,5 @@
-//! The game families beamtris plays, one folder each: its rules, board, pieces, move
+//! The game families beamtris plays (tencent, guideline, standard, and TETR.IO's own engine,
+//! tetrio), one folder each: its rules, board, pieces, move
 //! generation, replay, scoring and features. Shared by every family: a piece of the sequence
 //! ([`Piece`]), where a piece is ([`Pos`]) and the SRS kick tables ([`srs`]).
 
@@ -7,6 +8,7 @@ pub mod seven_bag;
 pub mod srs;
 pub mod standard;
 pub mod tencent;
+pub mod tetrio;
 
 use crate::piece::Shape;
 use serde::{Deserialize, Serialize};

@@ -272,6 +272,7 @@ impl Position {
                 // TBP counts the clears in a row; beamtris's counter is −1 before the first.
                 combo: start.combo.min(1 << 20) as i32 - 1,
                 b2b: start.back_to_back,
+                chain: 0,
             },
             queue: queue.into(),
             bag,

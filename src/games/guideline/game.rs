@@ -19,6 +19,8 @@ pub struct State {
     pub combo: i32,
     /// Whether the last clearing lock was difficult (a four-row clear or a T-spin).
     pub b2b: bool,
+    /// Back-to-back clears in a row (kept under TETR.IO's chaining table only, else 0).
+    pub chain: u8,
 }
 
 impl State {
@@ -28,6 +30,7 @@ impl State {
         hold: None,
         combo: -1,
         b2b: false,
+        chain: 0,
     };
 
     /// Index in the sequence of the piece that spawns after `locks` locks.
@@ -106,13 +109,22 @@ pub fn lock(state: &State, piece: &Active, table: ComboTable) -> (State, Lock) {
     board.clear_rows(full);
     let lines = full.count_ones();
     let perfect = lines > 0 && board.is_empty();
-    let earned = score::score(lines, spin, perfect, state.combo, state.b2b, table);
+    let earned = score::score_chained(
+        lines,
+        spin,
+        perfect,
+        state.combo,
+        state.b2b,
+        state.chain,
+        table,
+    );
     (
         State {
             board,
             hold: state.hold,
             combo: earned.combo,
             b2b: earned.b2b_chain,
+            chain: earned.chain,
         },
         Lock {
             lock_out: false,

@@ -20,6 +20,10 @@ pub enum ComboTable {
     Guideline,
     /// TETR.IO's multiplier: lines x (1 + c/4), at least ln(1 + 1.25 c) from c = 2.
     Tetrio,
+    /// TETR.IO today (`docs/tetrio.md`): the multiplier, and the back-to-back bonus growing
+    /// with the chain (`b2bchaining`): `floor(1 + ln(1 + 0.8 b)) + (1 + frac(ln(1 + 0.8 b))) / 3`
+    /// for the b-th back-to-back clear from b = 2, +1 for the first.
+    TetrioChaining,
 }
 
 /// What the optimizer maximises.
@@ -41,6 +45,8 @@ pub struct Earned {
     pub combo: i32,
     /// Whether the last clearing lock was difficult, after this one.
     pub b2b_chain: bool,
+    /// Back-to-back clears in a row, after this lock (kept under `TetrioChaining` only).
+    pub chain: u8,
 }
 
 /// Points for 0..=4 rows: no spin, mini, full. A mini T-spin never clears three rows and a
@@ -72,6 +78,20 @@ pub fn score(
     b2b: bool,
     table: ComboTable,
 ) -> Earned {
+    score_chained(lines, spin, perfect, combo, b2b, 0, table)
+}
+
+/// [`score`] after `chain` back-to-back clears in a row (read under `TetrioChaining` only).
+#[inline]
+pub fn score_chained(
+    lines: u32,
+    spin: Spin,
+    perfect: bool,
+    combo: i32,
+    b2b: bool,
+    chain: u8,
+    table: ComboTable,
+) -> Earned {
     let row = spin as usize;
     let n = lines.min(4) as usize;
     if lines == 0 {
@@ -81,6 +101,7 @@ pub fn score(
             back_to_back: false,
             combo: -1,
             b2b_chain: b2b,
+            chain,
         };
     }
     let combo = combo + 1;
@@ -109,7 +130,10 @@ pub fn score(
                 }
                 x.floor() as u32
             }
+            ComboTable::TetrioChaining => tetrio_attack(lines, spin, back_to_back, chain, combo),
         };
+    } else if table == ComboTable::TetrioChaining {
+        attack = tetrio_attack(lines, spin, back_to_back, chain, combo);
     }
     if perfect {
         points += if n == 4 && back_to_back {
@@ -125,7 +149,32 @@ pub fn score(
         back_to_back,
         combo,
         b2b_chain: difficult,
+        chain: match table {
+            ComboTable::TetrioChaining if back_to_back => chain.saturating_add(1),
+            _ => 0,
+        },
     }
+}
+
+/// TETR.IO's attack of a clear (before an all clear's): `chain` back-to-back clears before
+/// this one when it is back-to-back.
+fn tetrio_attack(lines: u32, spin: Spin, back_to_back: bool, chain: u8, combo: i32) -> u32 {
+    use crate::games::tetrio::attack::{attack, ComboRule, SpinKind};
+    let kind = match spin {
+        Spin::None => SpinKind::None,
+        Spin::Mini => SpinKind::Mini,
+        Spin::Full => SpinKind::Normal,
+    };
+    let b = if back_to_back { chain as u32 + 1 } else { 0 };
+    attack(
+        lines,
+        kind,
+        b,
+        combo.max(0) as u32,
+        true,
+        ComboRule::Multiplier,
+    )
+    .floor() as u32
 }
 
 #[cfg(test)]
@@ -193,5 +242,41 @@ mod tests {
         // TSD at combo 3, b2b: (4 + 1) x 1.75 = 8.75 -> 8; a perfect clear adds 10 after
         assert_eq!(t(2, Spin::Full, 2, true), 8);
         assert_eq!(score(2, Spin::Full, true, 2, true, Tetrio).attack, 18);
+    }
+
+    #[test]
+    fn tetrio_chaining_grows_the_back_to_back_bonus() {
+        use super::score_chained;
+        // Four quads in a row, no combo between them: 4, then 5 (b = 1), then b = 2:
+        // 4 + floor(1 + ln 2.6) + (1 + frac(ln 2.6)) / 3 = 5.65 -> 5, then b = 3: 4 + 2.08 -> 6.
+        let (mut b2b, mut chain, mut got) = (false, 0u8, Vec::new());
+        for _ in 0..4 {
+            let e = score_chained(
+                4,
+                Spin::None,
+                false,
+                -1,
+                b2b,
+                chain,
+                ComboTable::TetrioChaining,
+            );
+            got.push(e.attack);
+            (b2b, chain) = (e.b2b_chain, e.chain);
+        }
+        assert_eq!(got, [4, 5, 5, 6]);
+        assert_eq!(chain, 3);
+        // A plain clear breaks the chain; the other tables keep no chain.
+        let e = score_chained(
+            1,
+            Spin::None,
+            false,
+            -1,
+            true,
+            3,
+            ComboTable::TetrioChaining,
+        );
+        assert_eq!((e.chain, e.b2b_chain), (0, false));
+        let e = score_chained(4, Spin::None, false, -1, true, 0, ComboTable::Tetrio);
+        assert_eq!((e.attack, e.chain), (5, 0));
     }
 }

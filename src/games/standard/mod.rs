@@ -299,6 +299,7 @@ mod tests {
             objective: None,
             combo_table: None,
             start: None,
+            tetrio: None,
         };
         let from_seed: Vec<Shape> = seed.pieces().iter().map(|p| p.shape).collect();
         let ours: Vec<Shape> = Pieces::new(42).take(500).collect();

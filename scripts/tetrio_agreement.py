@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""TETR.IO's own statistics against beamtris's, field by field, over replays.
+
+    scripts/tetrio_agreement.py [--out results/tetrio/agreement.md] REPLAY_OR_DIR...
+
+Each replay (.ttrm or .ttr) is imported (`beamtris import FILE --out DIR`); for every round
+and player the statistics the replay states are compared with (1) those of the import's
+frame-by-frame simulation and (2) those `beamtris verify` prints for the written record on
+the written game file (the record replayed lock by lock on TETR.IO's engine). The table
+counts, for each field TETR.IO names, the player-rounds that state it and those that agree.
+Rounds that disagree, or files that cannot be imported, are listed with the reason.
+BEAMTRIS=path skips the build. The replays are not part of beamtris: the version-19 set is
+`sessions/*/*.ttrm` of github.com/yachi/tetrio-replay-report, the version-15 samples are
+`samples/` of github.com/zbrachinara/tetrio-tools.
+"""
+import argparse, json, os, subprocess, sys, tempfile, time
+from collections import OrderedDict
+
+FIELDS = ["piecesplaced", "lines", "holds"] + ["clears." + k for k in [
+    "singles", "doubles", "triples", "quads", "pentas", "realtspins", "minitspins",
+    "minitspinsingles", "tspinsingles", "minitspindoubles", "tspindoubles",
+    "minitspintriples", "tspintriples", "minitspinquads", "tspinquads", "tspinpentas",
+    "allclear"]] + ["tspins", "topcombo", "topbtb", "garbage.sent", "garbage.attack",
+    "garbage.received", "garbage.cleared"]
+
+
+def field(d, name):
+    for part in name.split("."):
+        if not isinstance(d, dict) or part not in d:
+            return None
+        d = d[part]
+    return d
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--out", default="results/tetrio/agreement.md")
+    ap.add_argument("inputs", nargs="+")
+    a = ap.parse_args()
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    exe = os.environ.get("BEAMTRIS")
+    if not exe:
+        subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=root, check=True)
+        exe = os.path.join(root, "target/release/beamtris")
+    files = []  # (path, name shown)
+    for p in a.inputs:
+        if os.path.isdir(p):
+            base = os.path.dirname(os.path.abspath(p).rstrip("/"))
+            for dp, _, fs in os.walk(p):
+                files += [(os.path.join(dp, f), os.path.relpath(os.path.join(dp, f), base))
+                          for f in fs if f.endswith((".ttr", ".ttrm"))]
+        else:
+            files.append((p, os.path.basename(p)))
+    files.sort()
+    stated_n = OrderedDict((f, 0) for f in FIELDS)
+    imp_ok = OrderedDict((f, 0) for f in FIELDS)
+    ver_ok = OrderedDict((f, 0) for f in FIELDS)
+    rounds = rounds_all_imp = rounds_all_ver = 0
+    problems = []
+    t0 = time.time()
+    with tempfile.TemporaryDirectory() as tmp:
+        for k, (path, name) in enumerate(files):
+            out = os.path.join(tmp, str(k))
+            r = subprocess.run([exe, "import", path, "--out", out], capture_output=True, text=True)
+            if r.returncode != 0:
+                err = r.stderr.strip().replace(path, name)
+                problems.append(f"`{name}`: not imported: {err}")
+                continue
+            for j in sorted(os.listdir(out)):
+                if not j.endswith(".json"):
+                    continue
+                game = json.load(open(os.path.join(out, j)))
+                imp = game["tetrio"]["import"]
+                stated, sim = imp["stated"], imp["tetrio_stats"]
+                v = subprocess.run([exe, "verify", os.path.join(out, j[:-5] + ".txt"),
+                                    "--seed", os.path.join(out, j)], capture_output=True, text=True)
+                ver = json.loads(v.stdout)["tetrio_stats"] if v.returncode == 0 else {}
+                if v.returncode != 0:
+                    problems.append(f"`{name}` {j[:-5]}: verify failed: {v.stderr.strip()}")
+                rounds += 1
+                all_imp = all_ver = True
+                bad_imp, bad_ver = [], []
+                for f in FIELDS:
+                    s = field(stated, f)
+                    if s is None:
+                        continue
+                    stated_n[f] += 1
+                    if field(sim, f) == s:
+                        imp_ok[f] += 1
+                    else:
+                        all_imp = False
+                        bad_imp.append(f"{f} {s}/{field(sim, f)}")
+                    if field(ver, f) == s:
+                        ver_ok[f] += 1
+                    else:
+                        all_ver = False
+                        bad_ver.append(f"{f} {s}/{field(ver, f)}")
+                rounds_all_imp += all_imp
+                rounds_all_ver += all_ver
+                if bad_imp:
+                    problems.append(f"`{name}` {j[:-5]}: import differs (stated/computed): {', '.join(bad_imp)}")
+                if bad_ver and not bad_imp:
+                    problems.append(f"`{name}` {j[:-5]}: verify of the record differs (stated/computed): {', '.join(bad_ver)}")
+    cmd = "scripts/tetrio_agreement.py --out " + os.path.relpath(a.out, root) + " " + " ".join(a.inputs)
+    imported = len(files) - sum(1 for p in problems if ": not imported:" in p)
+    lines = [
+        "# TETR.IO's statistics: stated by the replay, computed by beamtris",
+        "",
+        f"Made by `{cmd}` ({time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {time.time() - t0:.0f} s).",
+        "",
+        f"{len(files)} replay files, {imported} imported, {rounds} player-rounds. A round agrees when every field "
+        "the replay states equals beamtris's. *import*: the frame-by-frame simulation of the "
+        "replay's inputs (`beamtris import`); *verify*: the written record replayed lock by lock "
+        "on the written game file (`beamtris verify r.txt --seed r.json`, its `tetrio_stats`).",
+        "",
+        f"| | import | verify |",
+        "|---|---|---|",
+        f"| player-rounds agreeing on every field | {rounds_all_imp} / {rounds} | {rounds_all_ver} / {rounds} |",
+        "",
+        "| field | rounds stating it | import agrees | verify agrees |",
+        "|---|---|---|---|",
+    ]
+    for f in FIELDS:
+        lines.append(f"| `{f}` | {stated_n[f]} | {imp_ok[f]} | {ver_ok[f]} |")
+    lines += ["", "## Rounds and files that do not agree", ""]
+    lines += [f"* {p}" for p in problems] or ["None."]
+    os.makedirs(os.path.dirname(a.out) or ".", exist_ok=True)
+    with open(a.out + ".tmp", "w") as fh:
+        fh.write("\n".join(lines) + "\n")
+    os.replace(a.out + ".tmp", a.out)
+    print(f"{rounds_all_imp}/{rounds} rounds agree (import), {rounds_all_ver}/{rounds} (verify); {a.out}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,71 @@
+//! `beamtris import REPLAY --out DIR`: a TETR.IO replay (`.ttrm` or `.ttr`) simulated from
+//! its inputs; per round and player, the placements and garbage written to `DIR`, and the
+//! statistics TETR.IO stated compared with those of the simulation.
+
+use crate::error::{Error, Result};
+use crate::games::tetrio::{self, stats};
+use clap::Args as ClapArgs;
+use std::path::PathBuf;
+
+#[derive(ClapArgs, Debug)]
+pub struct Args {
+    /// The replay: a `.ttrm` (TETRA LEAGUE or custom room match) or a `.ttr` (solo game).
+    pub replay: PathBuf,
+    /// Write `r{round}-{username}.json` (the game and its placements) and `.txt` (the
+    /// record) here, one pair per round and player.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    let file = args.replay.display().to_string();
+    let text = crate::io::read_text(&args.replay)?;
+    let rounds = tetrio::replay::parse(&file, &text)?;
+    if let Some(dir) = &args.out {
+        std::fs::create_dir_all(dir).map_err(|e| Error::at(dir.display(), e))?;
+    }
+    for r in &rounds {
+        let e = tetrio::simulate(r);
+        let diffs = stats::differences(&e.stats, &r.stated);
+        // The statistics the replay states (a field it lacks shows as `-`).
+        let stated: std::collections::HashMap<String, Option<u32>> =
+            stats::stated(&r.stated).into_iter().collect();
+        let show = |k: &str| stated[k].map_or("-".to_string(), |v| v.to_string());
+        let mut line = format!(
+            "round {} {}: stated pieces {} lines {} holds {} tspins {} topcombo {} topbtb {} \
+             allclears {} attack {} sent {} received {} cleared {}: ",
+            r.round,
+            r.username,
+            show("piecesplaced"),
+            show("lines"),
+            show("holds"),
+            show("tspins"),
+            show("topcombo"),
+            show("topbtb"),
+            show("clears.allclear"),
+            show("garbage.attack"),
+            show("garbage.sent"),
+            show("garbage.received"),
+            show("garbage.cleared"),
+        );
+        if diffs.is_empty() {
+            line.push_str("all stated statistics agree");
+        } else {
+            let parts: Vec<String> = diffs
+                .iter()
+                .map(|(k, st, c)| {
+                    format!(
+                        "{k} stated {} computed {c}",
+                        st.map_or("-".into(), |v| v.to_string())
+                    )
+                })
+                .collect();
+            line.push_str(&format!("{} differ: {}", diffs.len(), parts.join(", ")));
+        }
+        println!("{line}");
+        if let Some(dir) = &args.out {
+            super::import_files::write(dir, &file, r, &e)?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,114 @@
+//! The files `import --out` writes for one player's round: `r{round}-{username}.json`, a
+//! seed file of the round's game (TETR.IO's generator and seed, with its options, lock times
+//! and garbage under `"tetrio"`, and the statistics the replay states and those simulated),
+//! and `r{round}-{username}.txt`, the record of the player's placements.
+
+use crate::error::Result;
+use crate::games::tetrio::engine::Engine;
+use crate::games::tetrio::game::{record_path, TetrioGame};
+use crate::games::tetrio::replay::PlayerRound;
+use crate::record::{Op, Record};
+use crate::seed::{Generator, Seed};
+use serde_json::json;
+use std::path::{Path, PathBuf};
+
+/// A user name as a file name: letters, digits, `-` and `_` kept, anything else `_`.
+fn file_name(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// The game file and record paths of a round.
+pub fn paths(dir: &Path, r: &PlayerRound) -> (PathBuf, PathBuf) {
+    let base = format!("r{}-{}", r.round, file_name(&r.username));
+    (
+        dir.join(format!("{base}.json")),
+        dir.join(format!("{base}.txt")),
+    )
+}
+
+/// The record of an engine's locks.
+pub fn record_of(e: &Engine) -> Record {
+    let paths: Vec<Vec<Op>> = e
+        .locks
+        .iter()
+        .map(|l| {
+            record_path(l, true)
+                .chars()
+                .map(|c| match c {
+                    'L' => Op::Left,
+                    'R' => Op::Right,
+                    'D' => Op::Down,
+                    'C' => Op::Rotate,
+                    'A' => Op::Ccw,
+                    'F' => Op::Flip,
+                    _ => Op::Hold,
+                })
+                .collect()
+        })
+        .collect();
+    Record::from_paths(paths.iter().map(|p| p.as_slice()))
+}
+
+pub fn write(dir: &Path, source: &str, r: &PlayerRound, e: &Engine) -> Result<()> {
+    let (json_path, txt_path) = paths(dir, r);
+    let seed = Seed {
+        name: format!(
+            "tetrio-{}-r{}-{}",
+            r.options.seed,
+            r.round,
+            file_name(&r.username)
+        ),
+        rules: "guideline".into(),
+        pieces: e.locks.len().max(1),
+        generator: Generator::Tetrio {
+            seed: r.options.seed as u64,
+            no_szo: r.options.no_szo,
+        },
+        initial_state: Default::default(),
+        rotation: None,
+        objective: None,
+        combo_table: Some(crate::games::guideline::ComboTable::Tetrio),
+        start: None,
+        tetrio: Some(TetrioGame::from_engine(&r.raw_options, e)),
+    };
+    let mut seed = seed;
+    let placements: Vec<_> = e
+        .locks
+        .iter()
+        .map(|l| {
+            json!({"frame": l.frame, "piece": crate::games::tetrio::pieces::LETTERS[l.piece as usize].to_string(),
+                   "rotation": l.rotation, "x": l.x, "y": l.y, "spin": format!("{:?}", l.spin).to_lowercase(),
+                   "lines": l.lines, "attack": l.attack, "sent": l.sent, "hold": l.held})
+        })
+        .collect();
+    let tanked: Vec<_> = e
+        .arrivals
+        .iter()
+        .map(|a| json!({"frame": a.frame, "iid": a.iid, "column": a.column}))
+        .collect();
+    let import = json!({
+        "replay": source,
+        "round": r.round,
+        "username": r.username,
+        "placements": placements,
+        "garbage_rows": tanked,
+        "stated": r.stated,
+        "tetrio_stats": e.stats,
+    });
+    if let Some(t) = &mut seed.tetrio {
+        t.import = Some(import);
+    }
+    let text = serde_json::to_string_pretty(&seed).expect("plain data serialises") + "\n";
+    crate::io::write_atomic(&json_path, text.as_bytes())?;
+    let record = record_of(e).to_string() + "\n";
+    crate::io::write_atomic(&txt_path, record.as_bytes())?;
+    Ok(())
+}

@@ -1,0 +1,538 @@
+//! TETR.IO's game engine, frame by frame: the handling model (DAS, ARR, DCD, SDF, keys on
+//! subframes), gravity and its growth, lock delay and lock resets, SRS+ rotation with 180s,
+//! hold, spins, clears, combo and back-to-back, attack with the garbage multiplier, and
+//! incoming garbage (cancelling, tanking). Written from the rules described in
+//! `docs/tetrio.md`.
+
+mod handling;
+mod lock;
+mod spins;
+
+use super::attack::SpinKind;
+use super::garbage::{GarbageQueue, GarbageRules, Incoming, Network, ParkMiller, Tanked, PARKED};
+use super::options::{Options, SpinRule};
+use super::pieces::{kicks, BOX, SHAPES, T};
+use super::stats::TetrioStats;
+
+/// A key of TETR.IO's replays.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Key {
+    MoveLeft,
+    MoveRight,
+    SoftDrop,
+    RotateCcw,
+    RotateCw,
+    Rotate180,
+    Hold,
+    HardDrop,
+}
+
+impl Key {
+    pub fn parse(name: &str) -> Option<Key> {
+        Some(match name {
+            "moveLeft" => Key::MoveLeft,
+            "moveRight" => Key::MoveRight,
+            "softDrop" => Key::SoftDrop,
+            "rotateCCW" => Key::RotateCcw,
+            "rotateCW" => Key::RotateCw,
+            "rotate180" => Key::Rotate180,
+            "hold" => Key::Hold,
+            "hardDrop" => Key::HardDrop,
+            _ => return None,
+        })
+    }
+}
+
+/// One replay event the engine acts on.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    KeyDown {
+        key: Key,
+        subframe: f64,
+        hoisted: bool,
+    },
+    KeyUp {
+        key: Key,
+        subframe: f64,
+    },
+    /// Garbage sent by `gameid` (batch `iid`, having seen our attacks up to `ackiid`).
+    Garbage {
+        gameid: i64,
+        iid: i64,
+        ackiid: i64,
+        amount: i64,
+        size: usize,
+        x: Option<i64>,
+    },
+    /// The sender's confirmation of a batch: it becomes due `garbagespeed` frames later.
+    Confirm {
+        gameid: i64,
+        iid: i64,
+    },
+    Targets(Vec<i64>),
+}
+
+/// A locked piece.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Lock {
+    pub frame: i64,
+    pub piece: u8,
+    pub rotation: u8,
+    /// The box's column and the row of its top (rows counted up from 0 at the bottom).
+    pub x: i32,
+    pub y: i32,
+    pub spin: SpinKind,
+    pub lines: u32,
+    pub allclear: bool,
+    /// Attack sent after cancelling, and before it.
+    pub sent: u32,
+    pub attack: u32,
+    /// Whether the piece came out of (or through) the hold.
+    pub held: bool,
+    /// The moves from spawn that brought it here (record tokens `L R D C A F`, one each).
+    pub path: String,
+    /// Locked by a hard drop (not by the lock delay).
+    pub hard: bool,
+    /// The frames the growing values had grown for at the lock.
+    pub grown: i64,
+}
+
+/// Garbage rows put on the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Arrival {
+    pub frame: i64,
+    pub iid: i64,
+    pub column: usize,
+}
+
+/// Garbage announced to the player (after network cancelling).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Received {
+    pub frame: i64,
+    pub gameid: i64,
+    pub iid: i64,
+    pub amount: i64,
+    pub x: Option<i64>,
+}
+
+const ROT_LEFT: u32 = 1;
+const ROT_RIGHT: u32 = 2;
+const ROT_180: u32 = 4;
+const ROT_SPIN: u32 = 8;
+const ROT_MINI: u32 = 16;
+const ROT_ALL: u32 = 63;
+const STATE_WALL: u32 = 64;
+const STATE_FLOOR: u32 = 256;
+const STATE_ALL: u32 = 64 | 128 | 256 | 512;
+const ACTION_IHS: u32 = 1024;
+const ACTION_FORCELOCK: u32 = 2048;
+const ACTION_SOFTDROP: u32 = 4096;
+const ACTION_MOVE: u32 = 8192;
+const ACTION_ROTATE: u32 = 16384;
+
+/// A value that grows by `increase` a second after `margin` frames.
+#[derive(Clone, Debug)]
+struct Growing {
+    value: f64,
+    increase: f64,
+    margin: f64,
+    frame: f64,
+}
+
+impl Growing {
+    fn new(value: f64, increase: f64, margin: f64) -> Growing {
+        Growing {
+            value,
+            increase,
+            margin,
+            frame: 0.,
+        }
+    }
+    fn tick(&mut self) {
+        self.frame += 1.;
+        if self.frame > self.margin {
+            self.value += self.increase / 60.;
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Falling {
+    piece: u8,
+    rotation: u8,
+    x: i32,
+    y: f64,
+    locking: f64,
+    lock_resets: u32,
+    rot_resets: u32,
+    safe_lock: u32,
+    highest_y: f64,
+    total_rotations: u32,
+    irs: i32,
+    path: String,
+    held: bool,
+}
+
+#[derive(Clone, Debug, Default)]
+struct Shift {
+    held: bool,
+    das: f64,
+    arr: f64,
+}
+
+/// The state of one player's game.
+pub struct Engine {
+    o: Options,
+    board: Vec<Vec<u8>>,
+    bag_rng: ParkMiller,
+    queue: std::collections::VecDeque<u8>,
+    first_bag: bool,
+    held: Option<u8>,
+    hold_locked: bool,
+    falling: Falling,
+    last_spin: Option<SpinKind>,
+    last_was_clear: bool,
+    combo: i64,
+    b2b: i64,
+    garbage: GarbageQueue,
+    network: Network,
+    targets: Vec<i64>,
+    frame: i64,
+    subframe: f64,
+    state: u32,
+    shifts: [Shift; 2],
+    last_shift: i32,
+    keys: [bool; 5],
+    gravity: Growing,
+    multiplier: Growing,
+    cap: Growing,
+    /// TETR.IO's statistics so far.
+    pub stats: TetrioStats,
+    /// Every lock, in order.
+    pub locks: Vec<Lock>,
+    /// Garbage rows tanked and garbage announced.
+    pub arrivals: Vec<Arrival>,
+    pub received: Vec<Received>,
+    /// The network events (garbage, confirmations, targets) with the locks made before each
+    /// and its frame.
+    pub network_log: Vec<(usize, i64, Event)>,
+    /// Whether the last spawn was blocked (the game is lost).
+    pub topped_out: bool,
+}
+
+const SOFT: usize = 0;
+const CCW: usize = 1;
+const CW: usize = 2;
+const R180: usize = 3;
+const HOLD: usize = 4;
+
+impl Engine {
+    pub fn new(o: Options) -> Engine {
+        let rules = GarbageRules {
+            speed: o.garbagespeed,
+            hole_size: o.garbageholesize,
+            cap_max: o.garbagecapmax,
+            absolute_cap: o.garbageabsolutecap,
+            messiness_change: o.messiness_change,
+            messiness_inner: o.messiness_inner,
+            messiness_nosame: o.messiness_nosame,
+            messiness_timeout: o.messiness_timeout,
+            messiness_center: o.messiness_center,
+            opener_phase: o.openerphase,
+            width: o.width,
+        };
+        let mut e = Engine {
+            board: vec![vec![0; o.width]; o.height + o.buffer],
+            bag_rng: ParkMiller::new(o.seed),
+            queue: Default::default(),
+            first_bag: true,
+            held: None,
+            hold_locked: false,
+            falling: Falling {
+                piece: 0,
+                rotation: 0,
+                x: 0,
+                y: 0.,
+                locking: 0.,
+                lock_resets: 0,
+                rot_resets: 0,
+                safe_lock: 0,
+                highest_y: 0.,
+                total_rotations: 0,
+                irs: 0,
+                path: String::new(),
+                held: false,
+            },
+            last_spin: None,
+            last_was_clear: false,
+            combo: -1,
+            b2b: -1,
+            garbage: GarbageQueue::new(rules, o.seed),
+            network: Network::default(),
+            targets: Vec::new(),
+            frame: 0,
+            subframe: 0.,
+            state: 0,
+            shifts: Default::default(),
+            last_shift: -1,
+            keys: [false; 5],
+            gravity: Growing::new(o.g, o.gincrease, o.gmargin),
+            multiplier: Growing::new(o.garbagemultiplier, o.garbageincrease, o.garbagemargin),
+            cap: Growing::new(o.garbagecap, o.garbagecapincrease, o.garbagecapmargin),
+            stats: TetrioStats::default(),
+            locks: Vec::new(),
+            arrivals: Vec::new(),
+            received: Vec::new(),
+            network_log: Vec::new(),
+            topped_out: false,
+            o,
+        };
+        e.next_piece(false, false);
+        e
+    }
+
+    /// The pieces dealt so far and the next ones (TETR.IO letter indices).
+    fn draw(&mut self) -> u8 {
+        if self.queue.is_empty() {
+            let mut bag = self.bag_rng.bag();
+            if self.first_bag && self.o.no_szo {
+                for _ in 0..7 {
+                    if [0, 2, 3].contains(&bag[0]) {
+                        bag.rotate_left(1);
+                    } else {
+                        break;
+                    }
+                }
+            }
+            self.first_bag = false;
+            self.queue.extend(bag);
+        }
+        self.queue.pop_front().expect("a bag was dealt")
+    }
+
+    fn height(&self) -> i32 {
+        self.board.len() as i32
+    }
+
+    fn legal(&self, piece: u8, rot: u8, x: i32, row: i32) -> bool {
+        let h = self.height();
+        let w = self.o.width as i32;
+        SHAPES[piece as usize][rot as usize]
+            .iter()
+            .all(|&(bx, by)| {
+                let (cx, cy) = (x + bx, row - by);
+                cx >= 0 && cx < w && cy >= 0 && cy < h && self.board[cy as usize][cx as usize] == 0
+            })
+    }
+
+    fn fits_at(&self, x: i32, y: f64) -> bool {
+        self.legal(
+            self.falling.piece,
+            self.falling.rotation,
+            x,
+            y.floor() as i32,
+        )
+    }
+
+    /// Runs one frame: its events, then the frame's shifting and falling.
+    pub fn tick(&mut self, events: &[Event]) {
+        self.subframe = 0.;
+        for e in events {
+            self.run(e);
+        }
+        self.frame += 1;
+        self.process_all_shift(1. - self.subframe);
+        self.fall(1. - self.subframe);
+        self.gravity.tick();
+        self.multiplier.tick();
+        self.cap.tick();
+    }
+
+    /// The frame count and the number of frames the growing values (gravity, garbage
+    /// multiplier and cap) have grown for.
+    pub fn clock(&self) -> (i64, i64) {
+        (self.frame, self.multiplier.frame as i64)
+    }
+
+    /// Sets the clock (a record replay, which has no frames, jumps to each lock's).
+    pub fn set_clock(&mut self, frame: i64, grown: i64) {
+        self.frame = frame;
+        while (self.multiplier.frame as i64) < grown {
+            self.gravity.tick();
+            self.multiplier.tick();
+            self.cap.tick();
+        }
+    }
+
+    /// Runs one event outside the frame loop (a record replay's garbage).
+    pub fn feed(&mut self, e: &Event) {
+        self.run(e);
+    }
+
+    /// One unit move of a record: `L R D C A F` or `H` (hold). False if it did nothing.
+    pub fn apply(&mut self, op: char) -> bool {
+        match op {
+            'L' | 'R' => {
+                self.last_shift = if op == 'L' { -1 } else { 1 };
+                self.shift_once()
+            }
+            'D' => {
+                let row = self.falling.y.floor();
+                self.internal_fall(1.) && self.falling.y.floor() < row
+            }
+            'C' | 'A' | 'F' => {
+                let before = (self.falling.x, self.falling.rotation);
+                self.rotate(match op {
+                    'C' => 1,
+                    'A' => 3,
+                    _ => 2,
+                });
+                before != (self.falling.x, self.falling.rotation) || self.last_spin.is_some()
+            }
+            'H' => {
+                let n = self.stats.holds;
+                self.hold();
+                self.stats.holds > n
+            }
+            _ => false,
+        }
+    }
+
+    /// Drops the piece in play to the floor and locks it (`hard`: by a hard drop).
+    pub fn drop_and_lock(&mut self, hard: bool) {
+        while self.internal_fall(1.) {}
+        self.lock(hard);
+    }
+
+    fn run(&mut self, e: &Event) {
+        if !matches!(e, Event::KeyDown { .. } | Event::KeyUp { .. }) {
+            self.network_log
+                .push((self.locks.len(), self.frame, e.clone()));
+        }
+        match e {
+            Event::KeyDown {
+                key,
+                subframe,
+                hoisted,
+            } => self.keydown(*key, *subframe, *hoisted),
+            Event::KeyUp { key, subframe } => self.keyup(*key, *subframe),
+            Event::Garbage {
+                gameid,
+                iid,
+                ackiid,
+                amount,
+                size,
+                x,
+            } => {
+                let amount = if self.o.passthrough_network {
+                    self.network.receive(*gameid, *ackiid, *amount)
+                } else {
+                    *amount
+                };
+                self.garbage.receive(Incoming {
+                    frame: PARKED,
+                    amount: amount.max(0) as u32,
+                    size: *size,
+                    cid: *iid,
+                    gameid: *gameid,
+                });
+                self.received.push(Received {
+                    frame: self.frame,
+                    gameid: *gameid,
+                    iid: *iid,
+                    amount,
+                    x: *x,
+                });
+            }
+            // TETR.IO counts garbage as received when the sender confirms it: what is left of
+            // the batch then, after the player's own attacks cancelled part of it.
+            Event::Confirm { gameid, iid } => {
+                self.stats.garbage.received += self.garbage.confirm(*iid, *gameid, self.frame);
+            }
+            Event::Targets(t) => self.targets = t.clone(),
+        }
+    }
+
+    fn process_subframe(&mut self, subframe: f64) {
+        if subframe <= self.subframe {
+            return;
+        }
+        let delta = subframe - self.subframe;
+        self.process_all_shift(delta);
+        self.fall(delta);
+        self.subframe = subframe;
+    }
+
+    fn keydown(&mut self, key: Key, subframe: f64, hoisted: bool) {
+        self.process_subframe(subframe);
+        match key {
+            Key::MoveLeft | Key::MoveRight => {
+                let (i, dir) = if key == Key::MoveLeft {
+                    (0, -1)
+                } else {
+                    (1, 1)
+                };
+                let h = &self.o.handling;
+                self.shifts[i] = Shift {
+                    held: true,
+                    das: if hoisted { h.das - h.dcd } else { 0. },
+                    arr: h.arr,
+                };
+                self.last_shift = dir;
+                self.shift_once();
+            }
+            Key::SoftDrop => self.keys[SOFT] = true,
+            Key::RotateCcw => {
+                self.keys[CCW] = true;
+                self.rotate(3);
+            }
+            Key::RotateCw => {
+                self.keys[CW] = true;
+                self.rotate(1);
+            }
+            Key::Rotate180 => {
+                self.keys[R180] = true;
+                if self.o.allow180 {
+                    self.rotate(2);
+                }
+            }
+            Key::Hold => {
+                self.keys[HOLD] = true;
+                self.hold();
+            }
+            Key::HardDrop => {
+                if self.o.allow_harddrop && self.falling.safe_lock == 0 {
+                    self.hard_drop();
+                }
+            }
+        }
+    }
+
+    fn keyup(&mut self, key: Key, subframe: f64) {
+        self.process_subframe(subframe);
+        let h = self.o.handling.clone();
+        match key {
+            Key::MoveLeft | Key::MoveRight => {
+                let (i, other) = if key == Key::MoveLeft { (0, 1) } else { (1, 0) };
+                self.shifts[i].held = false;
+                self.shifts[i].das = 0.;
+                if self.shifts[other].held {
+                    self.last_shift = if other == 0 { -1 } else { 1 };
+                }
+                if h.cancel {
+                    self.shifts[other].arr = h.arr;
+                    self.shifts[other].das = 0.;
+                }
+            }
+            Key::SoftDrop => {
+                self.state |= ACTION_SOFTDROP;
+                self.keys[SOFT] = false;
+            }
+            Key::RotateCcw => self.keys[CCW] = false,
+            Key::RotateCw => self.keys[CW] = false,
+            Key::Rotate180 => self.keys[R180] = false,
+            Key::Hold => self.keys[HOLD] = false,
+            Key::HardDrop => {}
+        }
+    }
+}

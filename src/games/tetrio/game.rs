@@ -1,0 +1,280 @@
+//! A TETR.IO game as beamtris keeps it: the replay's options, the frame of each lock, and
+//! the network events (garbage sent to the player, confirmations, targets) between locks.
+//! A record of the same pieces replays on the TETR.IO engine lock by lock, which gives
+//! TETR.IO's statistics for any record: an imported round's own (they match the replay's)
+//! or a solver's on the same seed.
+
+use super::engine::{Engine, Event, Lock};
+use super::options::Options;
+use super::stats::TetrioStats;
+use crate::error::{Error, Result};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// When a lock happened.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LockTime {
+    pub frame: i64,
+    /// Frames the garbage multiplier had grown for (the frame, or one less).
+    pub grown: i64,
+    /// Locked by a hard drop (garbage due this frame then lands).
+    pub hard: bool,
+}
+
+/// A network event and where it falls among the locks.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct NetEvent {
+    /// Locks made before it.
+    pub after_locks: usize,
+    pub frame: i64,
+    /// `garbage`, `confirm` or `targets`.
+    pub kind: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gameid: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub iid: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ackiid: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub amount: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub size: Option<usize>,
+    /// The hole column the replay's message carries, when it does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub x: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub targets: Option<Vec<i64>>,
+}
+
+/// The TETR.IO part of a game file (`"tetrio"` in a seed file).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TetrioGame {
+    /// The options as a replay carries them (TETR.IO's defaults fill the rest).
+    pub options: Value,
+    /// Each lock's time, when the game was imported (a record of another line jumps to
+    /// them too; past them, one lock a frame after the last).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub locks: Vec<LockTime>,
+    /// The garbage and other network events, when imported.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub events: Vec<NetEvent>,
+    /// The record's paths start at TETR.IO's spawn (the import's own record: exact), not a
+    /// row under it where beamtris's guideline game spawns (any other record).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub tetrio_spawn: bool,
+    /// Holds made after the last lock (the game ended on a held piece): a record cannot say
+    /// them, so the replay of the imported record makes them after its last lock.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub holds_after_last_lock: u32,
+    /// What an import saw (the replay, its placements and garbage rows, the statistics it
+    /// states and those simulated): kept for the reader, not read back.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub import: Option<Value>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+impl NetEvent {
+    fn from_event(after_locks: usize, frame: i64, e: &Event) -> Option<NetEvent> {
+        let mut n = NetEvent {
+            after_locks,
+            frame,
+            kind: String::new(),
+            gameid: None,
+            iid: None,
+            ackiid: None,
+            amount: None,
+            size: None,
+            x: None,
+            targets: None,
+        };
+        match e {
+            Event::Garbage {
+                gameid,
+                iid,
+                ackiid,
+                amount,
+                size,
+                x,
+            } => {
+                n.kind = "garbage".into();
+                (n.gameid, n.iid, n.ackiid, n.amount, n.size, n.x) = (
+                    Some(*gameid),
+                    Some(*iid),
+                    Some(*ackiid),
+                    Some(*amount),
+                    Some(*size),
+                    *x,
+                );
+            }
+            Event::Confirm { gameid, iid } => {
+                n.kind = "confirm".into();
+                (n.gameid, n.iid) = (Some(*gameid), Some(*iid));
+            }
+            Event::Targets(t) => {
+                n.kind = "targets".into();
+                n.targets = Some(t.clone());
+            }
+            _ => return None,
+        }
+        Some(n)
+    }
+
+    fn event(&self) -> Option<Event> {
+        Some(match self.kind.as_str() {
+            "garbage" => Event::Garbage {
+                gameid: self.gameid?,
+                iid: self.iid?,
+                ackiid: self.ackiid.unwrap_or(0),
+                amount: self.amount?,
+                size: self.size.unwrap_or(1),
+                x: self.x,
+            },
+            "confirm" => Event::Confirm {
+                gameid: self.gameid?,
+                iid: self.iid?,
+            },
+            "targets" => Event::Targets(self.targets.clone().unwrap_or_default()),
+            _ => return None,
+        })
+    }
+}
+
+impl TetrioGame {
+    /// The game an engine played: its options, lock times and network events.
+    pub fn from_engine(options: &Value, e: &Engine) -> TetrioGame {
+        TetrioGame {
+            options: options.clone(),
+            locks: e
+                .locks
+                .iter()
+                .map(|l| LockTime {
+                    frame: l.frame,
+                    grown: l.grown,
+                    hard: l.hard,
+                })
+                .collect(),
+            events: e
+                .network_log
+                .iter()
+                .filter_map(|(n, f, ev)| NetEvent::from_event(*n, *f, ev))
+                .collect(),
+            import: None,
+            tetrio_spawn: true,
+            holds_after_last_lock: e.stats.holds - e.locks.iter().filter(|l| l.held).count() as u32,
+        }
+    }
+
+    /// TETR.IO's current rules for one player alone (no garbage): the options of today's
+    /// versus games (the version-19 replays), with `seed`.
+    pub fn solo(seed: u64) -> TetrioGame {
+        let options = serde_json::json!({
+            "version": 19, "seed": seed, "allow180": true, "b2bchaining": true,
+            "b2bcharge_base": 3, "allclear_b2b_sends": true, "allclear_b2b_dupes": false,
+            "nolockout": true, "hasgarbage": true, "gincrease": 0.0035, "gmargin": 7200,
+            "garbagemargin": 10800, "garbageincrease": 0.008,
+            "handling": {"arr": 2, "das": 10, "dcd": 0, "sdf": 20, "safelock": true,
+                         "cancel": false, "may20g": true, "irs": "tap", "ihs": "tap"}
+        });
+        TetrioGame {
+            options,
+            locks: Vec::new(),
+            events: Vec::new(),
+            import: None,
+            tetrio_spawn: false,
+            holds_after_last_lock: 0,
+        }
+    }
+
+    /// The options, checked (`place` names the game in errors).
+    pub fn parsed_options(&self, place: &str) -> Result<Options> {
+        Options::parse(&self.options, &format!("{place}: tetrio"))
+    }
+
+    /// Replays the pieces' paths (`L R D C A F`, `H` first for a hold) on the TETR.IO engine,
+    /// each piece dropped and locked at the end of its path.
+    pub fn replay(&self, paths: &[String], place: &str) -> Result<Engine> {
+        let mut e = Engine::new(self.parsed_options(place)?);
+        let mut next_event = 0;
+        for (k, path) in paths.iter().enumerate() {
+            while next_event < self.events.len() && self.events[next_event].after_locks <= k {
+                let n = &self.events[next_event];
+                if let Some(ev) = n.event() {
+                    let (_, grown) = e.clock();
+                    e.set_clock(n.frame, grown);
+                    e.feed(&ev);
+                }
+                next_event += 1;
+            }
+            let time = self.locks.get(k).cloned().unwrap_or_else(|| {
+                let (f, g) = e.clock();
+                LockTime {
+                    frame: f + 1,
+                    grown: g + 1,
+                    hard: true,
+                }
+            });
+            // A record's pieces spawn where beamtris's guideline game puts them, a row under
+            // TETR.IO's spawn (where a piece stays for two frames before gravity takes it down).
+            let spawn_drop = !self.tetrio_spawn;
+            if spawn_drop {
+                e.apply('D');
+            }
+            for op in path.chars() {
+                if !e.apply(op) && op == 'H' {
+                    return Err(Error::at(
+                        place,
+                        format!("piece {}: the hold is not allowed here", k + 1),
+                    ));
+                }
+                if op == 'H' && spawn_drop {
+                    e.apply('D');
+                }
+            }
+            e.set_clock(time.frame, time.grown);
+            e.drop_and_lock(time.hard);
+            if e.topped_out {
+                break;
+            }
+        }
+        if paths.len() == self.locks.len() && !e.topped_out {
+            for _ in 0..self.holds_after_last_lock {
+                e.apply('H');
+            }
+        }
+        // Events after the last lock (garbage confirmed before the game ended).
+        for n in &self.events[next_event..] {
+            if let Some(ev) = n.event() {
+                let (_, grown) = e.clock();
+                e.set_clock(n.frame, grown);
+                e.feed(&ev);
+            }
+        }
+        Ok(e)
+    }
+}
+
+/// A lock's path as record moves: `H` first when the piece came through the hold, without
+/// the rows a hard drop falls at the end, and unless `tetrio_spawn`, without the first row
+/// down (beamtris's guideline pieces spawn a row lower than TETR.IO's).
+pub fn record_path(l: &Lock, tetrio_spawn: bool) -> String {
+    let mut p = String::new();
+    if l.held {
+        p.push('H');
+    }
+    // The record's spawn is a row under TETR.IO's: the first row down is the spawn's.
+    let path = match tetrio_spawn {
+        true => &l.path,
+        false => l.path.strip_prefix('D').unwrap_or(&l.path),
+    };
+    p.push_str(path.trim_end_matches('D'));
+    p
+}
+
+/// The statistics of a replayed record.
+pub fn stats_of(e: &Engine) -> TetrioStats {
+    e.stats.clone()
+}

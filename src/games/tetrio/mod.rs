@@ -1,0 +1,41 @@
+//! TETR.IO as it is played today: its replays, its engine and its statistics. A replay's
+//! inputs are simulated frame by frame ([`engine`]) under the replay's options
+//! ([`options`]); the result is every placement, the garbage received, and the statistics
+//! TETR.IO computes ([`stats`]), to compare with those the replay states. See `docs/tetrio.md`.
+
+pub mod attack;
+pub mod engine;
+pub mod game;
+pub mod garbage;
+pub mod options;
+pub mod pieces;
+pub mod replay;
+pub mod stats;
+
+use engine::Engine;
+use replay::PlayerRound;
+
+/// Plays one player's round from its inputs to its last frame.
+pub fn simulate(round: &PlayerRound) -> Engine {
+    let mut e = Engine::new(round.options.clone());
+    let last = round
+        .events
+        .iter()
+        .map(|(f, _)| *f)
+        .max()
+        .unwrap_or(0)
+        .max(round.frames);
+    let mut order: Vec<&(i64, engine::Event)> = round.events.iter().collect();
+    order.sort_by_key(|(f, _)| *f);
+    let mut i = 0;
+    let mut batch = Vec::new();
+    for f in 0..=last {
+        batch.clear();
+        while i < order.len() && order[i].0 <= f {
+            batch.push(order[i].1.clone());
+            i += 1;
+        }
+        e.tick(&batch);
+    }
+    e
+}

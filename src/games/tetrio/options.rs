@@ -1,0 +1,274 @@
+//! A replay's game options: the fields TETR.IO writes (only those that differ from its
+//! defaults), completed with the defaults of the game's option table.
+
+use super::attack::ComboRule;
+use crate::error::{Error, Result};
+use serde_json::Value;
+
+/// How a spin is recognised (`spinbonuses`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SpinRule {
+    None,
+    TSpins,
+    TSpinsPlus,
+    All,
+    AllMini,
+    AllPlus,
+    AllMiniPlus,
+    MiniOnly,
+}
+
+/// Handling: the player's DAS, ARR and the rest, in frames.
+#[derive(Clone, Debug)]
+pub struct Handling {
+    pub arr: f64,
+    pub das: f64,
+    pub dcd: f64,
+    pub sdf: f64,
+    pub safelock: bool,
+    pub cancel: bool,
+    pub may20g: bool,
+    /// `irs` and `ihs` are `hold` (read at spawn) rather than `tap`/`off`.
+    pub irs_hold: bool,
+    pub ihs_hold: bool,
+}
+
+/// Every option the engine reads.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub version: i64,
+    pub seed: i64,
+    pub gameid: i64,
+    pub width: usize,
+    pub height: usize,
+    pub buffer: usize,
+    pub no_szo: bool,
+    pub g: f64,
+    pub gincrease: f64,
+    pub gmargin: f64,
+    pub gravitymay20g: bool,
+    pub locktime: f64,
+    pub lockresets: u32,
+    pub infinite_movement: bool,
+    pub allow180: bool,
+    pub allow_harddrop: bool,
+    pub display_hold: bool,
+    pub infinite_hold: bool,
+    pub clutch: bool,
+    pub spin: SpinRule,
+    pub combo: ComboRule,
+    pub b2bchaining: bool,
+    pub b2bcharging: bool,
+    pub b2bcharge_at: i64,
+    pub b2bcharge_base: i64,
+    pub allclears: bool,
+    pub allclear_garbage: f64,
+    pub allclear_b2b: i64,
+    pub allclear_b2b_sends: bool,
+    pub allclear_b2b_dupes: bool,
+    pub garbagemultiplier: f64,
+    pub garbageincrease: f64,
+    pub garbagemargin: f64,
+    pub garbagecap: f64,
+    pub garbagecapincrease: f64,
+    pub garbagecapmargin: f64,
+    pub garbagecapmax: f64,
+    pub garbageabsolutecap: i64,
+    pub garbagespeed: i64,
+    pub garbageholesize: usize,
+    pub messiness_change: f64,
+    pub messiness_inner: f64,
+    pub messiness_nosame: bool,
+    pub messiness_timeout: i64,
+    pub messiness_center: bool,
+    pub openerphase: i64,
+    pub passthrough_network: bool,
+    /// Whether the game has garbage (`hasgarbage`): without it TETR.IO counts no attack.
+    pub hasgarbage: bool,
+    pub handling: Handling,
+}
+
+fn num(o: &Value, key: &str, default: f64, place: &str) -> Result<f64> {
+    match o.get(key) {
+        None | Some(Value::Null) => Ok(default),
+        Some(v) => v
+            .as_f64()
+            .ok_or_else(|| Error::at(place, format!("option `{key}` is not a number"))),
+    }
+}
+
+fn flag(o: &Value, key: &str, default: bool, place: &str) -> Result<bool> {
+    match o.get(key) {
+        None | Some(Value::Null) => Ok(default),
+        Some(Value::Bool(b)) => Ok(*b),
+        Some(Value::Number(n)) => Ok(n.as_f64() != Some(0.0)),
+        Some(_) => Err(Error::at(place, format!("option `{key}` is not a boolean"))),
+    }
+}
+
+fn text<'a>(o: &'a Value, key: &str, default: &'a str, place: &str) -> Result<&'a str> {
+    match o.get(key) {
+        None | Some(Value::Null) => Ok(default),
+        Some(v) => v
+            .as_str()
+            .ok_or_else(|| Error::at(place, format!("option `{key}` is not a string"))),
+    }
+}
+
+impl Options {
+    /// Reads the options object of one player's round; `place` names it in errors.
+    pub fn parse(o: &Value, place: &str) -> Result<Options> {
+        if !o.is_object() {
+            return Err(Error::at(place, "missing field `options`"));
+        }
+        let version = o
+            .get("version")
+            .and_then(Value::as_i64)
+            .ok_or_else(|| Error::at(place, "missing field `options.version`"))?;
+        if !(15..=19).contains(&version) {
+            return Err(Error::at(
+                place,
+                format!("options.version {version} is not supported (15 to 19 are)"),
+            ));
+        }
+        let seed = o
+            .get("seed")
+            .and_then(Value::as_i64)
+            .ok_or_else(|| Error::at(place, "missing field `options.seed`"))?;
+        let spin = match text(o, "spinbonuses", "T-spins", place)? {
+            "none" => SpinRule::None,
+            "T-spins" => SpinRule::TSpins,
+            "T-spins+" => SpinRule::TSpinsPlus,
+            "all" => SpinRule::All,
+            "all-mini" => SpinRule::AllMini,
+            "all+" => SpinRule::AllPlus,
+            "all-mini+" => SpinRule::AllMiniPlus,
+            "mini-only" => SpinRule::MiniOnly,
+            other => {
+                return Err(Error::at(
+                    place,
+                    format!("options.spinbonuses `{other}` is not supported"),
+                ))
+            }
+        };
+        let combo_name = text(o, "combotable", "multiplier", place)?;
+        let combo = ComboRule::parse(combo_name).ok_or_else(|| {
+            Error::at(
+                place,
+                format!("options.combotable `{combo_name}` is not supported"),
+            )
+        })?;
+        let kickset = text(o, "kickset", "SRS+", place)?;
+        if kickset != "SRS+" {
+            return Err(Error::at(
+                place,
+                format!("options.kickset `{kickset}` is not supported (SRS+ is)"),
+            ));
+        }
+        let bag = text(o, "bagtype", "7-bag", place)?;
+        if bag != "7-bag" && bag != "7bag" {
+            return Err(Error::at(
+                place,
+                format!("options.bagtype `{bag}` is not supported (7-bag is)"),
+            ));
+        }
+        if flag(o, "usebombs", false, place)? {
+            return Err(Error::at(place, "options.usebombs is not supported"));
+        }
+        if flag(o, "levels", false, place)? {
+            return Err(Error::at(
+                place,
+                "options.levels (gravity by level, as in BLITZ) is not supported",
+            ));
+        }
+        let survival = text(o, "survivalmode", "none", place)?;
+        if survival != "none" {
+            return Err(Error::at(place, format!("options.survivalmode `{survival}` (garbage from the game itself) is not supported")));
+        }
+        let round = text(o, "roundmode", "down", place)?;
+        if round != "down" {
+            return Err(Error::at(
+                place,
+                format!("options.roundmode `{round}` is not supported (down is)"),
+            ));
+        }
+        let h = o
+            .get("handling")
+            .filter(|h| h.is_object())
+            .ok_or_else(|| Error::at(place, "missing field `options.handling`"))?;
+        let hp = format!("{place}: options.handling");
+        let handling = Handling {
+            arr: num(h, "arr", 2., &hp)?,
+            das: num(h, "das", 10., &hp)?,
+            dcd: num(h, "dcd", 0., &hp)?,
+            sdf: num(h, "sdf", 6., &hp)?,
+            safelock: flag(h, "safelock", false, &hp)?,
+            cancel: flag(h, "cancel", false, &hp)?,
+            may20g: flag(h, "may20g", false, &hp)?,
+            irs_hold: text(h, "irs", "tap", &hp)? == "hold",
+            ihs_hold: text(h, "ihs", "tap", &hp)? == "hold",
+        };
+        let width = num(o, "boardwidth", 10., place)? as usize;
+        let height = num(o, "boardheight", 20., place)? as usize;
+        if !(4..=100).contains(&width) || !(4..=100).contains(&height) {
+            return Err(Error::at(
+                place,
+                format!("options.boardwidth/boardheight {width}x{height} is not supported"),
+            ));
+        }
+        Ok(Options {
+            version,
+            seed,
+            gameid: o.get("gameid").and_then(Value::as_i64).unwrap_or(0),
+            width,
+            height,
+            buffer: num(o, "boardbuffer", 20., place)? as usize,
+            no_szo: flag(o, "no_szo", false, place)?,
+            g: num(o, "g", 0.02, place)?,
+            gincrease: num(o, "gincrease", 0., place)?,
+            gmargin: num(o, "gmargin", 0., place)?,
+            gravitymay20g: flag(o, "gravitymay20g", true, place)?,
+            locktime: num(o, "locktime", 30., place)?,
+            lockresets: num(o, "lockresets", 15., place)? as u32,
+            infinite_movement: flag(o, "infinite_movement", false, place)?,
+            allow180: flag(o, "allow180", false, place)?,
+            allow_harddrop: flag(o, "allow_harddrop", true, place)?,
+            display_hold: flag(o, "display_hold", true, place)?,
+            infinite_hold: flag(o, "infinite_hold", false, place)?,
+            clutch: flag(o, "clutch", true, place)?,
+            spin,
+            combo,
+            b2bchaining: flag(o, "b2bchaining", false, place)?,
+            b2bcharging: flag(o, "b2bcharging", false, place)?,
+            b2bcharge_at: num(o, "b2bcharge_at", 4., place)? as i64,
+            b2bcharge_base: num(o, "b2bcharge_base", 0., place)? as i64,
+            allclears: flag(o, "allclears", true, place)?,
+            allclear_garbage: num(o, "allclear_garbage", 10., place)?,
+            allclear_b2b: num(o, "allclear_b2b", 0., place)? as i64,
+            allclear_b2b_sends: flag(o, "allclear_b2b_sends", false, place)?,
+            allclear_b2b_dupes: flag(o, "allclear_b2b_dupes", true, place)?,
+            garbagemultiplier: num(o, "garbagemultiplier", 1., place)?,
+            garbageincrease: num(o, "garbageincrease", 0., place)?,
+            garbagemargin: num(o, "garbagemargin", 0., place)?,
+            garbagecap: num(o, "garbagecap", 8., place)?,
+            garbagecapincrease: num(o, "garbagecapincrease", 0., place)?,
+            garbagecapmargin: num(o, "garbagecapmargin", 0., place)?,
+            garbagecapmax: num(o, "garbagecapmax", 40., place)?,
+            garbageabsolutecap: num(o, "garbageabsolutecap", 0., place)? as i64,
+            garbagespeed: num(o, "garbagespeed", 20., place)? as i64,
+            garbageholesize: num(o, "garbageholesize", 1., place)? as usize,
+            messiness_change: num(o, "messiness_change", 1., place)?,
+            messiness_inner: num(o, "messiness_inner", 0., place)?,
+            messiness_nosame: flag(o, "messiness_nosame", false, place)?,
+            messiness_timeout: num(o, "messiness_timeout", 0., place)? as i64,
+            messiness_center: flag(o, "messiness_center", false, place)?,
+            openerphase: num(o, "openerphase", 0., place)? as i64,
+            passthrough_network: matches!(
+                text(o, "passthrough", "zero", place)?,
+                "zero" | "consistent"
+            ),
+            hasgarbage: flag(o, "hasgarbage", false, place)?,
+            handling,
+        })
+    }
+}

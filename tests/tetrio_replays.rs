@@ -1,0 +1,214 @@
+//! TETR.IO replays against TETR.IO's own statistics, field by field: the import's
+//! frame-by-frame simulation, and the written record replayed on the written game file.
+//! The replays are in `tests/data/tetrio/` (provenance and licences in `tests/data/README.md`).
+
+use beamtris::games::tetrio::{self, game::TetrioGame, stats};
+use std::path::Path;
+use std::process::Command;
+
+fn rounds(name: &str) -> Vec<tetrio::replay::PlayerRound> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/tetrio")
+        .join(name);
+    let text = std::fs::read_to_string(&path).unwrap();
+    tetrio::replay::parse(name, &text).unwrap()
+}
+
+/// Every stated field equals the simulation's, and the record replayed on the game file
+/// gives the same statistics.
+fn check(name: &str, expected_rounds: usize) {
+    let rounds = rounds(name);
+    assert_eq!(rounds.len(), expected_rounds);
+    for r in &rounds {
+        let e = tetrio::simulate(r);
+        let stated = stats::stated(&r.stated);
+        assert!(
+            stated.iter().filter(|(_, v)| v.is_some()).count() >= 20,
+            "{name}: too few fields stated"
+        );
+        for ((field, computed), (_, st)) in stats::fields(&e.stats).into_iter().zip(stated) {
+            if let Some(st) = st {
+                assert_eq!(
+                    computed, st,
+                    "{name} round {} {}: {field}",
+                    r.round, r.username
+                );
+            }
+        }
+        let game = TetrioGame::from_engine(&r.raw_options, &e);
+        let paths: Vec<String> = e
+            .locks
+            .iter()
+            .map(|l| tetrio::game::record_path(l, true))
+            .collect();
+        let replayed = game.replay(&paths, name).unwrap();
+        assert_eq!(
+            replayed.stats, e.stats,
+            "{name} round {} {}: the record's replay",
+            r.round, r.username
+        );
+        assert_eq!(replayed.locks.len(), e.locks.len());
+    }
+}
+
+#[test]
+fn a_version_19_match_agrees_on_every_field_of_every_round() {
+    check("replay-2026-07-24-4.ttrm", 10);
+}
+
+#[test]
+fn version_15_solo_games_agree_on_every_field() {
+    check("40l.ttr", 1);
+    check("hahahaki.ttr", 1);
+}
+
+#[test]
+fn the_40_lines_game_counts_no_attack_and_clears_40_lines() {
+    let r = &rounds("40l.ttr")[0];
+    let e = tetrio::simulate(r);
+    assert_eq!(
+        (e.stats.lines, e.stats.piecesplaced, e.stats.clears.quads),
+        (40, 102, 9)
+    );
+    assert_eq!(e.stats.garbage.attack, 0);
+}
+
+fn beamtris(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_beamtris"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn import_writes_game_files_that_verify_to_the_stated_statistics() {
+    let dir = std::env::temp_dir().join(format!("beamtris-tetrio-import-{}", std::process::id()));
+    let replay =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/tetrio/replay-2026-07-24-4.ttrm");
+    let out = beamtris(&[
+        "import",
+        replay.to_str().unwrap(),
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let printed = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(printed.lines().count(), 10);
+    assert!(
+        printed
+            .lines()
+            .all(|l| l.ends_with("all stated statistics agree")),
+        "{printed}"
+    );
+    let game = dir.join("r3-pinglamb.json");
+    let record = dir.join("r3-pinglamb.txt");
+    let v = beamtris(&[
+        "verify",
+        record.to_str().unwrap(),
+        "--seed",
+        game.to_str().unwrap(),
+    ]);
+    assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&v.stdout).unwrap();
+    let file: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&game).unwrap()).unwrap();
+    let stated = &file["tetrio"]["import"]["stated"];
+    let got = &report["tetrio_stats"];
+    for (field, _) in stats::fields(&Default::default()) {
+        let pick = |v: &serde_json::Value| field.split('.').fold(v.clone(), |v, k| v[k].clone());
+        assert_eq!(pick(got), pick(stated), "{field}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_malformed_replay_is_one_line_naming_the_file_and_the_field() {
+    let dir = std::env::temp_dir().join(format!("beamtris-tetrio-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cases = [
+        (
+            "version.ttr",
+            r#"{"data": {"frames": 1, "events": [{"frame": 0, "type": "full", "data": {"options": {"version": 12, "seed": 1, "handling": {}}}}]}, "endcontext": {}}"#,
+            "options.version 12",
+        ),
+        (
+            "noseed.ttrm",
+            r#"{"replay": {"rounds": [[{"username": "a", "replay": {"frames": 1, "events": [], "options": {"version": 19, "handling": {}}, "results": {"stats": {}}}}]]}}"#,
+            "options.seed",
+        ),
+        ("nothing.ttr", r#"{"x": 1}"#, "replay.rounds"),
+    ];
+    for (name, text, field) in cases {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let out = beamtris(&["import", path.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(name) && err.contains(field), "{name}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_solved_record_places_the_same_cells_on_tetrio_s_engine() {
+    let dir = std::env::temp_dir().join(format!("beamtris-tetrio-solve-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("s.json");
+    let s = beamtris(&[
+        "solve",
+        "--tetrio-seed",
+        "1753222251",
+        "--pieces",
+        "40",
+        "--beam",
+        "50",
+        "--threads",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(s.status.success(), "{}", String::from_utf8_lossy(&s.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&s.stdout).unwrap();
+    let t = &report["tetrio_stats"];
+    // The same placements: the same lines cleared, pieces and holds, on both engines.
+    assert_eq!(t["lines"], report["lines"]);
+    assert_eq!(t["piecesplaced"], report["pieces"]);
+    assert_eq!(t["holds"], report["holds"]);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn on_tetrio_versus_rules_the_search_s_attack_is_tetrio_s() {
+    let dir = std::env::temp_dir().join(format!("beamtris-tetrio-versus-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("v.json");
+    let seed = Path::new(env!("CARGO_MANIFEST_DIR")).join("seeds/tetrio-versus.json");
+    let s = beamtris(&[
+        "solve",
+        "--seed",
+        seed.to_str().unwrap(),
+        "--tetrio-seed",
+        "42",
+        "--pieces",
+        "60",
+        "--beam",
+        "100",
+        "--threads",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(s.status.success(), "{}", String::from_utf8_lossy(&s.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&s.stdout).unwrap();
+    assert!(report["attack"].as_u64().unwrap() > 0);
+    assert_eq!(
+        report["attack"],
+        report["tetrio_stats"]["garbage"]["attack"]
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
