@@ -92,8 +92,9 @@ fn a_queue_of_a_generators_pieces_plays_the_generators_game() {
         assert_eq!(by_seed, by_queue, "{file}");
         assert_eq!(score, queue_score, "{file}");
     }
-    // The TETR.IO seed flag on the built-in rules is the seed file of that seed.
-    let (n, file) = (1742887628u64, "seeds/tetrio-1742887628-attack.json");
+    // The TETR.IO seed flag on the built-in rules (TETR.IO's today) is the seed file of
+    // that seed.
+    let (n, file) = (1753222251u64, "seeds/tetrio-versus.json");
     let (by_file, a) = solve(
         &dir,
         "file",

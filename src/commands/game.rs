@@ -7,10 +7,12 @@ use crate::io;
 use crate::seed::{BoardText, Generator, Seed, Start};
 use std::path::{Path, PathBuf};
 
-/// The built-in TETR.IO game (the same as `seeds/tetrio-1742887628-attack.json`): its
-/// guideline rules are those of `--tetrio-seed`, `--queue` and `--board` without `--seed`.
+/// The built-in TETR.IO game (the same as `seeds/tetrio-versus.json`): TETR.IO's rules as
+/// played today (SRS+, attack with TETR.IO's combo multiplier and back-to-back chain bonus,
+/// 1 000 pieces), the rules of `--tetrio-seed`, `--queue` and `--board` without `--seed`, so
+/// a TETR.IO player's seed is solved for the attack TETR.IO counts.
 pub fn builtin_tetrio() -> Seed {
-    Seed::parse(include_str!("../../seeds/tetrio-1742887628-attack.json"))
+    Seed::parse(include_str!("../../seeds/tetrio-versus.json"))
         .expect("the bundled seed file parses")
 }
 
@@ -18,8 +20,8 @@ pub fn builtin_tetrio() -> Seed {
 #[derive(clap::Args, Debug, Clone, Default, PartialEq)]
 pub struct GameArgs {
     /// The game definition, a seed file (default: the built-in Tencent Geek 4 game; with
-    /// --queue, --board or --tetrio-seed, the guideline rules of the built-in TETR.IO game:
-    /// SRS+, attack, 1 000 pieces).
+    /// --queue, --board or --tetrio-seed, TETR.IO's rules as played today: SRS+, attack as
+    /// TETR.IO counts it, 1 000 pieces; `seeds/tetrio-versus.json`).
     #[arg(long)]
     pub seed: Option<PathBuf>,
     /// The pieces from TETR.IO's generator with seed N (its seeded 7-bag, as a custom room
