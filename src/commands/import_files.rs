@@ -42,15 +42,7 @@ pub fn record_of(e: &Engine) -> Record {
         .map(|l| {
             record_path(l, true)
                 .chars()
-                .map(|c| match c {
-                    'L' => Op::Left,
-                    'R' => Op::Right,
-                    'D' => Op::Down,
-                    'C' => Op::Rotate,
-                    'A' => Op::Ccw,
-                    'F' => Op::Flip,
-                    _ => Op::Hold,
-                })
+                .map(|c| Op::from_letter(c).expect("record_path writes op letters"))
                 .collect()
         })
         .collect();
