@@ -83,11 +83,28 @@ impl Needs {
 
     /// What the features with nonzero weights in `dense` read.
     fn of(dense: &[f64; NUM_FEATURES]) -> Needs {
-        const SHAPE: [usize; 11] = [7, 8, 9, 10, 11, 12, 14, 15, 18, 19, 21];
+        let reads = |names: &[&str]| {
+            VALUE_FEATURES
+                .iter()
+                .zip(dense)
+                .any(|(n, &w)| w != 0.0 && names.contains(n))
+        };
         Needs {
-            shape: SHAPE.iter().any(|&i| dense[i] != 0.0),
-            hole_depth: dense[4] != 0.0,
-            wells: dense[13] != 0.0,
+            shape: reads(&[
+                "max_height",
+                "max_height_sq",
+                "height_spread",
+                "bumpiness",
+                "bumpiness_sq",
+                "well_depth",
+                "tetris_ready",
+                "tetris_ready_cells",
+                "ready_and_i_within_2",
+                "ready_and_i_far",
+                "edge_well",
+            ]),
+            hole_depth: reads(&["hole_depth"]),
+            wells: reads(&["wells"]),
         }
     }
 }

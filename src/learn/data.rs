@@ -320,15 +320,18 @@ mod tests {
             horizon: 30,
             rollout_beam: 10,
         };
-        let (result, samples) = collect(
-            &pieces,
-            Some(200),
-            &cfg,
-            &data,
-            &AtomicBool::new(false),
-            |_| {},
-            |_, _| {},
-        );
+        let run = || {
+            collect(
+                &pieces,
+                Some(200),
+                &cfg,
+                &data,
+                &AtomicBool::new(false),
+                |_| {},
+                |_, _| {},
+            )
+        };
+        let (result, samples) = run();
         assert!(result.complete);
         // steps 24, 49, ..., 199: 8 steps of 3 boards
         assert_eq!(samples.len(), 24);
@@ -340,16 +343,7 @@ mod tests {
         assert!(s.survived && s.reached == 30);
         assert_eq!(s.features[0], s.features[0].round());
         // the same run draws the same samples (rollouts run in parallel)
-        let again = collect(
-            &pieces,
-            Some(200),
-            &cfg,
-            &data,
-            &AtomicBool::new(false),
-            |_| {},
-            |_, _| {},
-        );
-        assert_eq!(again.1, samples);
+        assert_eq!(run().1, samples);
         // the CSV reads back to the same samples
         let back = from_csv(&to_csv(&samples)).unwrap();
         assert_eq!(back, samples);

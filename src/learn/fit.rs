@@ -210,42 +210,37 @@ pub fn fit(
 /// `blend` of the way to `fitted`. 0 gives `base` (with an empty model), 1 ranks every
 /// feature the model has as the model does.
 pub fn blend(base: &Weights, fitted: &ValueModel, blend: f64) -> Result<Weights, String> {
-    if base.value.is_some() {
-        return Err(
-            "--base: the weights already hold a value model; blend from hand weights".into(),
-        );
-    }
     if base.score_weight <= 0.0 {
         return Err("--base: the weights' score_weight must be above 0 to stand for points".into());
     }
-    let mut terms = std::collections::BTreeMap::new();
-    for name in VALUE_FEATURES {
+    let terms = VALUE_FEATURES.iter().map(|&name| {
         let own = -base.features.get(name).copied().unwrap_or(0.0) / base.score_weight;
         let target = fitted.terms.get(name).copied().unwrap_or(0.0);
-        let delta = blend * (target - own);
-        if delta != 0.0 {
-            terms.insert(name.to_string(), delta);
-        }
-    }
-    let model = ValueModel::new(terms, fitted.provenance.clone())?;
-    Ok(Weights {
-        value: Some(Box::new(model)),
-        ..base.clone()
-    })
+        (name.to_string(), blend * (target - own))
+    });
+    with_value(base, terms, fitted)
 }
 
 /// `base` plus `scale` points for each unit of the fitted value (a lineage model's units are
 /// not points: the scale says what one is worth).
 pub fn add(base: &Weights, fitted: &ValueModel, scale: f64) -> Result<Weights, String> {
+    let terms = fitted.terms.iter().map(|(k, v)| (k.clone(), v * scale));
+    with_value(base, terms, fitted)
+}
+
+/// `base` with a value model of `terms` (those of weight 0 left out) and `fitted`'s
+/// provenance. Refused when `base` holds a model already.
+fn with_value(
+    base: &Weights,
+    terms: impl Iterator<Item = (String, f64)>,
+    fitted: &ValueModel,
+) -> Result<Weights, String> {
     if base.value.is_some() {
-        return Err("--base: the weights already hold a value model; add to hand weights".into());
+        return Err(
+            "--base: the weights already hold a value model; start from hand weights".into(),
+        );
     }
-    let terms = fitted
-        .terms
-        .iter()
-        .map(|(k, v)| (k.clone(), v * scale))
-        .filter(|(_, v)| *v != 0.0)
-        .collect();
+    let terms = terms.filter(|(_, v)| *v != 0.0).collect();
     let model = ValueModel::new(terms, fitted.provenance.clone())?;
     Ok(Weights {
         value: Some(Box::new(model)),

@@ -112,29 +112,27 @@ pub fn score_chained(
     if combo >= 1 {
         points += 50 * combo as u32;
     }
-    let mut attack = LINES[row][n] + back_to_back as u32;
-    if combo >= 1 {
-        attack = match table {
-            ComboTable::Guideline => {
-                attack
-                    + GUIDELINE_COMBO
-                        .get(combo as usize - 1)
-                        .copied()
-                        .unwrap_or(5)
+    let attack = LINES[row][n] + back_to_back as u32;
+    let mut attack = match (table, combo >= 1) {
+        // TETR.IO's own formula covers combo 0 too (and the chain's bonus).
+        (ComboTable::TetrioChaining, _) => tetrio_attack(lines, spin, back_to_back, chain, combo),
+        (ComboTable::Guideline, true) => {
+            attack
+                + GUIDELINE_COMBO
+                    .get(combo as usize - 1)
+                    .copied()
+                    .unwrap_or(5)
+        }
+        (ComboTable::Tetrio, true) => {
+            let c = combo as f64;
+            let mut x = attack as f64 * (1.0 + 0.25 * c);
+            if combo >= 2 {
+                x = x.max((1.0 + 1.25 * c).ln());
             }
-            ComboTable::Tetrio => {
-                let c = combo as f64;
-                let mut x = attack as f64 * (1.0 + 0.25 * c);
-                if combo >= 2 {
-                    x = x.max((1.0 + 1.25 * c).ln());
-                }
-                x.floor() as u32
-            }
-            ComboTable::TetrioChaining => tetrio_attack(lines, spin, back_to_back, chain, combo),
-        };
-    } else if table == ComboTable::TetrioChaining {
-        attack = tetrio_attack(lines, spin, back_to_back, chain, combo);
-    }
+            x.floor() as u32
+        }
+        (_, false) => attack,
+    };
     if perfect {
         points += if n == 4 && back_to_back {
             PERFECT_B2B_TETRIS

@@ -219,17 +219,14 @@ impl<'scope, 'env: 'scope, W: Write> Conversation<'scope, 'env, W> {
         }
         let asked = Instant::now();
         let deadline = asked + self.config.think;
-        let ahead = match self.ponder.take() {
-            Some(p) if p.generation == self.generation => Some(p),
-            other => {
-                if let Some(p) = other {
-                    p.cancel.store(true, Ordering::SeqCst);
-                    let _ = p.handle.join();
-                }
-                None
-            }
-        };
-        let s = match ahead {
+        if self
+            .ponder
+            .as_ref()
+            .is_some_and(|p| p.generation != self.generation)
+        {
+            self.cancel_ponder();
+        }
+        let s = match self.ponder.take() {
             Some(p) => {
                 *p.deadline.lock().unwrap_or_else(|e| e.into_inner()) = Some(deadline);
                 let mut s = p
