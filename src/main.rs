@@ -15,6 +15,8 @@ struct Cli {
 enum Command {
     /// Search for a high-scoring record by beam search; write it and its verified score.
     Solve(commands::solve::Args),
+    /// Improve a Tencent record by re-searching its segments with a wider beam.
+    Polish(commands::polish::Args),
     /// Replay a record and print its score, pieces and end reason as JSON.
     Verify(commands::verify::Args),
     /// Show a replay: the board as text, a terminal animation, fumen pages or an HTML page.
@@ -51,6 +53,7 @@ fn main() {
     let result = match &cli.command {
         Command::Solve(args) => commands::solve::run(args),
         Command::Verify(args) => commands::verify::run(args),
+        Command::Polish(args) => commands::polish::run(args),
         Command::Show(args) => commands::show::run(args),
         Command::Play(args) => commands::play::run(args),
         Command::Features(args) => commands::features::run(args),

@@ -9,6 +9,7 @@ pub mod import;
 mod import_files;
 pub mod learn;
 pub mod play;
+pub mod polish;
 pub mod report;
 pub mod show;
 pub mod solve;

@@ -104,7 +104,7 @@ pub struct RunCost {
 
 impl RunCost {
     /// The figures at the end of a run: its CPU time and peak memory so far.
-    fn measured(
+    pub(crate) fn measured(
         wall_seconds: f64,
         load_average_at_start: Option<f64>,
         threads: usize,

@@ -6,6 +6,7 @@ pub mod greedy;
 pub mod guideline;
 pub mod online;
 pub mod play_runs;
+pub mod polish;
 pub mod section_play;
 pub mod tencent;
 pub mod tune;

@@ -87,7 +87,7 @@ fn move_features(board: &Board, piece: Piece, pos: Pos, lines: u32) -> Move {
 
 /// The Tencent game as the beam sees it: the board is the whole state; the last piece of the
 /// sequence never scores, so it is not placed.
-struct TencentGame<'a> {
+pub(crate) struct TencentGame<'a> {
     pieces: &'a [Piece],
     /// `upcoming_i[k]`: pieces from piece k + 1 to the next I (0: none), when the rank
     /// reads it.
@@ -151,6 +151,25 @@ impl BeamGame for TencentGame<'_> {
     }
 }
 
+impl<'a> TencentGame<'a> {
+    /// The game of `pieces` (from the piece the search places first to the end of the
+    /// sequence, so the spawn check of the piece after the last one placed still applies),
+    /// `total` pieces placed.
+    pub(crate) fn new(pieces: &'a [Piece], total: usize, cfg: &'a BeamConfig) -> TencentGame<'a> {
+        let upcoming_i = if cfg.evaluator.uses_upcoming() {
+            upcoming_i(pieces)
+        } else {
+            Vec::new()
+        };
+        TencentGame {
+            pieces,
+            upcoming_i,
+            total,
+            cfg,
+        }
+    }
+}
+
 /// Searches `pieces` (the game's whole sequence). Places every piece but the last, which
 /// never scores, or `limit` pieces when given. Stops early, with the best line so far, when
 /// `stop` is set.
@@ -176,17 +195,7 @@ pub fn search_observed(
     let total = limit
         .unwrap_or(usize::MAX)
         .min(pieces.len().saturating_sub(1));
-    let upcoming_i = if cfg.evaluator.uses_upcoming() {
-        upcoming_i(pieces)
-    } else {
-        Vec::new()
-    };
-    let game = TencentGame {
-        pieces,
-        upcoming_i,
-        total,
-        cfg,
-    };
+    let game = TencentGame::new(pieces, total, cfg);
     let line = search_game_observed(&game, cfg.beam, stop, report, observe);
     let record = rebuild_record(&cfg.start, pieces, &line.moves, cfg.moves);
     BeamResult {
