@@ -269,14 +269,24 @@ mod tests {
         assert_eq!(segment_starts(4, 4, 2), vec![0]);
     }
 
+    /// The polish of the tests: segments of 40 every 20 at beam 200.
+    fn wider() -> PolishConfig {
+        PolishConfig {
+            beam: 200,
+            segment: 40,
+            stride: 20,
+            moves: MoveSet::Reach,
+            evaluator: Evaluator::new(Weights::preset("tuned-b3000").unwrap()),
+        }
+    }
+
     /// A narrow line of 400 pieces, polished with a wider beam on two thread counts.
     fn polished(threads: usize) -> (u64, Vec<Pos>, Vec<Pos>, PolishOutcome) {
         let pieces = Seed::tencent_geek_4().pieces();
-        let evaluator = Evaluator::new(Weights::preset("tuned-b3000").unwrap());
         let narrow = BeamConfig {
             beam: 40,
             moves: MoveSet::Reach,
-            evaluator: evaluator.clone(),
+            evaluator: wider().evaluator,
             start: Board::EMPTY,
         };
         let stop = AtomicBool::new(false);
@@ -287,18 +297,11 @@ mod tests {
         pool.install(|| {
             let line = search(&pieces, Some(400), &narrow, &stop, |_| {});
             let mut positions = line.positions.clone();
-            let cfg = PolishConfig {
-                beam: 200,
-                segment: 40,
-                stride: 20,
-                moves: MoveSet::Reach,
-                evaluator,
-            };
             let outcome = polish(
                 &pieces,
                 &Board::EMPTY,
                 &mut positions,
-                &cfg,
+                &wider(),
                 2,
                 None,
                 &stop,
@@ -337,18 +340,11 @@ mod tests {
         let pieces = Seed::tencent_geek_4().pieces();
         let (_, before, _, _) = polished(1);
         let mut positions = before.clone();
-        let cfg = PolishConfig {
-            beam: 200,
-            segment: 40,
-            stride: 20,
-            moves: MoveSet::Reach,
-            evaluator: Evaluator::new(Weights::preset("tuned-b3000").unwrap()),
-        };
         let outcome = polish(
             &pieces,
             &Board::EMPTY,
             &mut positions,
-            &cfg,
+            &wider(),
             1,
             None,
             &AtomicBool::new(true),
