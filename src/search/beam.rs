@@ -297,15 +297,11 @@ pub fn search_game_observed<G: BeamGame>(
                     );
                 }
             });
-        children.clear();
-        for out in &buffers[..chunks] {
-            children.extend_from_slice(out);
-        }
-        if children.is_empty() {
+        if buffers[..chunks].iter().all(|b| b.is_empty()) {
             end = SearchEnd::BeamEmptied { piece: k };
             break;
         }
-        let kept = select(&mut children, beam_width);
+        let kept = select_from_buffers(&buffers[..chunks], beam_width, &mut children);
         let best_rank = kept[0].rank;
         let mut next_beam = Vec::with_capacity(kept.len());
         for c in &kept {
@@ -373,6 +369,60 @@ pub fn search_game_observed<G: BeamGame>(
     }
 }
 
+/// [`select`] over the children in `buffers`, without gathering them all first: ranks drawn
+/// evenly from the buffers estimate a rank below which a little more than the `2 x beam`
+/// best children lie; the children at or below it (a prefix of the rank order, ties
+/// included) are gathered in parallel and selected from. When that prefix does not hold
+/// `beam` distinct states, every child is gathered and [`select`] runs as before, so the
+/// states kept are always those [`select`] keeps from all the children. Gathering and the
+/// selection over all of them were the beam's serial part: one core waited.
+fn select_from_buffers<S: Copy + Eq + Hash + Send + Sync, M: Copy + Send + Sync>(
+    buffers: &[Vec<Child<S, M>>],
+    beam: usize,
+    children: &mut Vec<Child<S, M>>,
+) -> Vec<Child<S, M>> {
+    let total: usize = buffers.iter().map(Vec::len).sum();
+    let take = beam.saturating_mul(2).max(64);
+    children.clear();
+    if total > 4 * take {
+        // About 4 096 ranks, evenly spaced over the buffers.
+        let every = (total / 4096).max(1);
+        let mut sample: Vec<f64> = buffers
+            .iter()
+            .flat_map(|b| b.iter().step_by(every).map(|c| c.rank))
+            .collect();
+        sample.sort_unstable_by(|a, b| a.total_cmp(b));
+        // The share of children wanted, with a margin for the sample's error.
+        let want = (take as f64 * 1.3 / total as f64 * sample.len() as f64).ceil() as usize + 8;
+        if want < sample.len() {
+            let cut = sample[want];
+            let parts: Vec<Vec<Child<S, M>>> = buffers
+                .par_iter()
+                .map(|b| {
+                    b.iter()
+                        .filter(|c| c.rank.total_cmp(&cut) != Ordering::Greater)
+                        .copied()
+                        .collect()
+                })
+                .collect();
+            for part in &parts {
+                children.extend_from_slice(part);
+            }
+            if children.len() >= take {
+                let kept = select(children, beam);
+                if kept.len() == beam {
+                    return kept;
+                }
+            }
+            children.clear();
+        }
+    }
+    for b in buffers {
+        children.extend_from_slice(b);
+    }
+    select(children, beam)
+}
+
 /// Keeps the `beam` best distinct states of `children` in rank order. Of equal states the one
 /// with the lower rank (the higher score, for equal features) is kept.
 fn select<S: Copy + Eq + Hash + Send, M: Copy + Send>(
@@ -412,6 +462,52 @@ fn select<S: Copy + Eq + Hash + Send, M: Copy + Send>(
 mod tests {
     use super::*;
     use crate::games::Pos;
+
+    /// Children in `parts` buffers: states from a domain of `states` (so some repeat, some
+    /// many times), ranks from a few values (so ties are common).
+    fn random_children(
+        seed: u64,
+        parts: usize,
+        per: usize,
+        states: u32,
+    ) -> Vec<Vec<Child<u32, u8>>> {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_pcg::Pcg64::seed_from_u64(seed);
+        (0..parts)
+            .map(|p| {
+                (0..per)
+                    .map(|i| Child {
+                        state: rng.gen_range(0..states),
+                        rank: rng.gen_range(0..200) as f64 / 4.0,
+                        seq: ((p * per + i) as u64) << CHILD_BITS,
+                        score: 0,
+                        mv: 0,
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn selecting_from_buffers_keeps_what_selecting_from_all_keeps() {
+        let key =
+            |kept: &[Child<u32, u8>]| kept.iter().map(|c| (c.state, c.seq)).collect::<Vec<_>>();
+        for (seed, parts, per, states, beam) in [
+            (1, 8, 500, 1_000_000, 50),
+            (2, 8, 500, 300, 50), // many repeats: the prefix may run short of distinct states
+            (3, 8, 500, 60, 50),  // barely enough distinct states at all
+            (4, 3, 2000, 40, 50), // fewer distinct states than the beam
+            (5, 16, 300, 5_000, 7), // a narrow beam over many buffers
+            (6, 2, 40, 1_000, 50), // few children: no sampling
+        ] {
+            let buffers = random_children(seed, parts, per, states);
+            let mut all: Vec<Child<u32, u8>> = buffers.concat();
+            let want = select(&mut all, beam);
+            let mut scratch = Vec::new();
+            let got = select_from_buffers(&buffers, beam, &mut scratch);
+            assert_eq!(key(&got), key(&want), "seed {seed}");
+        }
+    }
 
     #[test]
     fn arena_compaction_keeps_live_chains() {
