@@ -25,8 +25,9 @@ pub struct Args {
 
 #[derive(clap::Subcommand, Debug)]
 pub enum Job {
-    /// Solve, keep some of the boards the beam kept, and label each by a rollout over the
-    /// pieces ahead (the points its best line adds). Writes CSV.
+    /// Solve, keep some of the boards the beam kept, and label each by how many states the
+    /// beam kept later descend from it and, on Tencent games, by a rollout over the pieces
+    /// ahead (the points its best line adds). Writes CSV.
     Data(DataArgs),
     /// Fit a linear value to data files; write a weights file for `solve --weights`.
     Fit(FitArgs),
@@ -57,7 +58,7 @@ pub struct DataArgs {
     /// Boards taken at each such piece, evenly spaced in the beam's rank order.
     #[arg(long, default_value_t = 16)]
     pub per_step: usize,
-    /// Pieces each rollout plays past its board.
+    /// Pieces each rollout plays past its board, and over which its descendants are counted.
     #[arg(long, default_value_t = 40)]
     pub horizon: usize,
     /// The rollouts' beam width (0: no rollouts, only the descendants count). Default 30 on
