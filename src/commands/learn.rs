@@ -1,8 +1,9 @@
-//! `beamtris learn`: a value for the Tencent beam learned from its own games.
+//! `beamtris learn`: a value for the beam learned from its own games.
 //!
-//! `learn data` runs a solve and labels boards its beam kept by rollouts over the pieces
-//! ahead (CSV); `learn fit` fits a linear value to one or more such files and writes a
-//! weights file that `solve --weights` reads. docs/learning.md has the loop and the format.
+//! `learn data` runs a solve and labels boards its beam kept by their lineage and, on
+//! Tencent games, by rollouts over the pieces ahead (CSV); `learn fit` fits a linear value to
+//! one or more such files and writes a weights file that `solve --weights` reads. Guideline
+//! games go through [`super::learn_guideline`]. docs/learning.md has the loop and the format.
 
 use crate::error::{Error, Result};
 use crate::eval::tencent::{Evaluator, Weights};
@@ -10,6 +11,7 @@ use crate::games::tencent::movegen::MoveSet;
 use crate::io;
 use crate::learn::data::{self, DataConfig};
 use crate::learn::fit;
+use crate::learn::guideline as learn_guideline;
 use crate::search::tencent::BeamConfig;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -23,8 +25,9 @@ pub struct Args {
 
 #[derive(clap::Subcommand, Debug)]
 pub enum Job {
-    /// Solve, keep some of the boards the beam kept, and label each by a rollout over the
-    /// pieces ahead (the points its best line adds). Writes CSV.
+    /// Solve, keep some of the boards the beam kept, and label each by how many states the
+    /// beam kept later descend from it and, on Tencent games, by a rollout over the pieces
+    /// ahead (the points its best line adds). Writes CSV.
     Data(DataArgs),
     /// Fit a linear value to data files; write a weights file for `solve --weights`.
     Fit(FitArgs),
@@ -38,11 +41,12 @@ pub struct DataArgs {
     /// Boards the solve keeps per piece.
     #[arg(long, default_value_t = 1000)]
     pub beam: usize,
-    /// Placements: `drop` or `reach`.
-    #[arg(long, value_enum, default_value_t = MoveSet::Reach)]
-    pub moves: MoveSet,
+    /// Placements: `drop` or `reach` (default; Tencent games only).
+    #[arg(long, value_enum)]
+    pub moves: Option<MoveSet>,
     /// Weights of the solve and of the rollouts: a preset or a weights file (a learned
-    /// model too: that is the next round of value iteration).
+    /// model too: that is the next round of value iteration). On a guideline game the
+    /// default stands for the objective's preset, as in `solve`.
     #[arg(long, default_value = crate::eval::tencent::DEFAULT_PRESET)]
     pub weights: String,
     /// Place only the first K pieces (default: the whole game).
@@ -54,12 +58,13 @@ pub struct DataArgs {
     /// Boards taken at each such piece, evenly spaced in the beam's rank order.
     #[arg(long, default_value_t = 16)]
     pub per_step: usize,
-    /// Pieces each rollout plays past its board.
+    /// Pieces each rollout plays past its board, and over which its descendants are counted.
     #[arg(long, default_value_t = 40)]
     pub horizon: usize,
-    /// The rollouts' beam width (0: no rollouts, only the descendants count).
-    #[arg(long, default_value_t = 30)]
-    pub rollout_beam: usize,
+    /// The rollouts' beam width (0: no rollouts, only the descendants count). Default 30 on
+    /// Tencent games; guideline games have no rollouts (0 only).
+    #[arg(long)]
+    pub rollout_beam: Option<usize>,
     /// Worker threads (default: all cores). The data does not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
@@ -75,9 +80,10 @@ pub struct FitArgs {
     #[arg(required = true)]
     pub data: Vec<PathBuf>,
     /// What to fit: `value` (the points a rollout added plus the evaluator's estimate of
-    /// its last board) or `gained` (the points alone).
-    #[arg(long, value_enum, default_value_t = fit::Label::Value)]
-    pub label: fit::Label,
+    /// its last board), `gained` (the points alone) or `lineage`. Default: `value` on
+    /// Tencent data, `lineage` (the only label there) on guideline data.
+    #[arg(long, value_enum)]
+    pub label: Option<fit::Label>,
     /// Fit only these value features (comma-separated; default: all). A model without
     /// `hole_depth` and `wells` is cheaper to evaluate.
     #[arg(long, value_delimiter = ',')]
@@ -87,18 +93,22 @@ pub struct FitArgs {
     pub ridge: f64,
     /// Keep these weights' rank and add the fitted value as a correction to the value they
     /// stand for (their features over `score_weight`, in points), scaled by `--blend`.
-    /// Without it the file ranks on the fitted value alone (score + value).
+    /// Without it the file ranks on the fitted value alone (score + value). On guideline
+    /// data: guideline weights, by default the objective's preset.
     #[arg(long)]
     pub base: Option<String>,
     /// With `--base`: how far to move from the base's value towards the fitted one (0: the
-    /// base as it is; 1: the fitted value alone).
-    #[arg(long, default_value_t = 0.5, requires = "base")]
-    pub blend: f64,
-    /// With `--base`: add the fitted value to the base's rank at this many points a unit
-    /// instead of blending (for `--label lineage`, whose units are not points).
-    #[arg(long, requires = "base", conflicts_with = "blend")]
+    /// base as it is; 1: the fitted value alone; default 0.5). Tencent data only.
+    #[arg(long, requires = "base")]
+    pub blend: Option<f64>,
+    /// Add the fitted value to the base's rank at this many points (on guideline data:
+    /// units of the objective, attack or points) a unit instead of blending (for `--label
+    /// lineage`, whose units are not points). Needs `--base` on Tencent data; required on
+    /// guideline data.
+    #[arg(long, conflicts_with = "blend")]
     pub add: Option<f64>,
-    /// The weights file to write (`{"score_weight": ..., "value": {...}}`).
+    /// The weights file to write (Tencent: `{"score_weight": ..., "value": {...}}`;
+    /// guideline: the guideline weights format).
     #[arg(long)]
     pub out: PathBuf,
 }
@@ -110,19 +120,9 @@ pub fn run(args: &Args) -> Result<()> {
     }
 }
 
-fn run_data(args: &DataArgs) -> Result<()> {
-    let seed = args.game.load()?;
-    if seed.rules != "tencent" {
-        return Err(Error(format!(
-            "learn data: the game {} plays the {:?} rules; learned values are for the tencent \
-             family",
-            seed.name, seed.rules
-        )));
-    }
+/// Checks the flags both families' `learn data` share.
+pub(super) fn check_data_args(args: &DataArgs) -> Result<()> {
     crate::limits::check_beam("--beam", args.beam)?;
-    if args.rollout_beam > 0 {
-        crate::limits::check_beam("--rollout-beam", args.rollout_beam)?;
-    }
     for (flag, v) in [
         ("--every", args.every),
         ("--per-step", args.per_step),
@@ -132,6 +132,26 @@ fn run_data(args: &DataArgs) -> Result<()> {
             return Err(Error(format!("{flag} 0: give at least 1")));
         }
     }
+    Ok(())
+}
+
+fn run_data(args: &DataArgs) -> Result<()> {
+    let seed = args.game.load()?;
+    if seed.guideline_rules().is_some() {
+        return super::learn_guideline::run_data(args, &seed);
+    }
+    if seed.rules != "tencent" {
+        return Err(Error(format!(
+            "learn data: the game {} plays the {:?} rules; learned values are for the tencent \
+             and guideline families",
+            seed.name, seed.rules
+        )));
+    }
+    check_data_args(args)?;
+    let rollout_beam = args.rollout_beam.unwrap_or(30);
+    if rollout_beam > 0 {
+        crate::limits::check_beam("--rollout-beam", rollout_beam)?;
+    }
     let (weights, _) = Weights::resolve_noted(&args.weights)?;
     let (_, pool) = super::thread_pool(args.threads)?;
     io::check_outputs(&[("--out", &args.out)])?;
@@ -139,7 +159,7 @@ fn run_data(args: &DataArgs) -> Result<()> {
     let pieces = seed.pieces();
     let cfg = BeamConfig {
         beam: args.beam,
-        moves: args.moves,
+        moves: args.moves.unwrap_or(MoveSet::Reach),
         evaluator: Evaluator::new(weights),
         start: seed.tencent_start(),
     };
@@ -147,18 +167,12 @@ fn run_data(args: &DataArgs) -> Result<()> {
         every: args.every,
         per_step: args.per_step,
         horizon: args.horizon,
-        rollout_beam: args.rollout_beam,
+        rollout_beam,
     };
     eprintln!(
         "learn data on {}: solve at beam {} with {}, then {} boards every {} pieces, each \
          rolled out {} pieces at beam {}",
-        seed.name,
-        args.beam,
-        args.weights,
-        args.per_step,
-        args.every,
-        args.horizon,
-        args.rollout_beam
+        seed.name, args.beam, args.weights, args.per_step, args.every, args.horizon, rollout_beam
     );
     let start = Instant::now();
     let total = args
@@ -206,49 +220,96 @@ fn run_fit(args: &FitArgs) -> Result<()> {
             args.ridge
         )));
     }
-    if !(args.blend.is_finite() && (0.0..=1.0).contains(&args.blend)) {
-        return Err(Error(format!(
-            "--blend {}: give a number from 0 to 1",
-            args.blend
-        )));
+    if let Some(blend) = args.blend {
+        if !(blend.is_finite() && (0.0..=1.0).contains(&blend)) {
+            return Err(Error(format!("--blend {blend}: give a number from 0 to 1")));
+        }
     }
-    let base = match &args.base {
-        Some(b) => Some(Weights::resolve(b)?),
-        None => None,
-    };
+    if let Some(add) = args.add {
+        if !add.is_finite() {
+            return Err(Error(format!("--add {add}: give a finite number")));
+        }
+    }
     let inputs: Vec<(&str, &std::path::Path)> =
         args.data.iter().map(|p| ("data", p.as_path())).collect();
     io::check_outputs(&[("--out", &args.out)])?;
     io::check_not_inputs(&[("--out", &args.out)], &inputs)?;
-    let mut samples = Vec::new();
+    let mut texts = Vec::with_capacity(args.data.len());
     for path in &args.data {
-        let text = io::read_text(path)?;
-        samples.extend(data::from_csv(&text).map_err(|e| Error::at(path.display(), e))?);
+        texts.push((path.as_path(), io::read_text(path)?));
     }
+    // The family (and, for guideline data, the objective) is the first file's header's; the
+    // others must be of the same.
+    let family = learn_guideline::objective_of(&texts[0].1);
+    for (path, text) in &texts[1..] {
+        if learn_guideline::objective_of(text) != family {
+            return Err(Error::at(
+                path.display(),
+                format!(
+                    "not of the family of {} ({}): fit one family (and objective) at a time",
+                    texts[0].0.display(),
+                    match family {
+                        Some(o) => format!("guideline, {o:?}"),
+                        None => "tencent".into(),
+                    }
+                ),
+            ));
+        }
+    }
+    match family {
+        Some(objective) => super::learn_guideline::run_fit(args, objective, &texts),
+        None => run_fit_tencent(args, &texts),
+    }
+}
+
+/// The provenance of a fit: the command that made it, as far as it matters.
+pub(super) fn provenance(args: &FitArgs, label: fit::Label) -> String {
     let names: Vec<String> = args.data.iter().map(|p| p.display().to_string()).collect();
-    let provenance = format!(
+    format!(
         "beamtris learn fit --label {:?} --ridge {}{}{} on {}",
-        args.label,
+        label,
         args.ridge,
         if args.features.is_empty() {
             String::new()
         } else {
             format!(" --features {}", args.features.join(","))
         },
-        match &args.base {
-            Some(b) => match args.add {
-                Some(a) => format!(" --base {b} --add {a}"),
-                None => format!(" --base {b} --blend {}", args.blend),
-            },
-            None => String::new(),
+        match (&args.base, args.add) {
+            (Some(b), Some(a)) => format!(" --base {b} --add {a}"),
+            (Some(b), None) => format!(" --base {b} --blend {}", args.blend.unwrap_or(0.5)),
+            (None, Some(a)) => format!(" --add {a}"),
+            (None, None) => String::new(),
         },
         names.join(" ")
-    );
-    let f =
-        fit::fit(&samples, args.label, args.ridge, &args.features, provenance).map_err(Error)?;
+    )
+}
+
+fn run_fit_tencent(args: &FitArgs, texts: &[(&std::path::Path, String)]) -> Result<()> {
+    if args.add.is_some() && args.base.is_none() {
+        return Err(Error(
+            "--add: give --base, the weights the fitted value is added to".into(),
+        ));
+    }
+    let base = match &args.base {
+        Some(b) => Some(Weights::resolve(b)?),
+        None => None,
+    };
+    let mut samples = Vec::new();
+    for (path, text) in texts {
+        samples.extend(data::from_csv(text).map_err(|e| Error::at(path.display(), e))?);
+    }
+    let label = args.label.unwrap_or(fit::Label::Value);
+    let f = fit::fit(
+        &samples,
+        label,
+        args.ridge,
+        &args.features,
+        provenance(args, label),
+    )
+    .map_err(Error)?;
     let weights = match (base, args.add) {
         (Some(b), Some(scale)) => fit::add(&b, &f.model, scale).map_err(Error)?,
-        (Some(b), None) => fit::blend(&b, &f.model, args.blend).map_err(Error)?,
+        (Some(b), None) => fit::blend(&b, &f.model, args.blend.unwrap_or(0.5)).map_err(Error)?,
         (None, _) => Weights {
             score_weight: 1.0,
             min_clear_cells: None,

@@ -458,6 +458,15 @@ pub struct GuidelineSolveReport {
     pub cost: RunCost,
 }
 
+/// The guideline weights `--weights NAME` stands for on a game of `objective`: the Tencent
+/// default (and `tuned`, the former one) stands for the objective's preset.
+pub(crate) fn guideline_weights_name(name: &str, objective: Objective) -> String {
+    match name {
+        "tuned" | crate::eval::tencent::DEFAULT_PRESET => objective_preset(objective).to_string(),
+        name => name.to_string(),
+    }
+}
+
 /// `solve` on a guideline game: the beam over board, hold, combo and back-to-back; the
 /// figures come from replaying the record.
 fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
@@ -470,14 +479,7 @@ fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
             crate::limits::plural(seed.pieces as u64, "piece", "pieces")
         )));
     }
-    // The Tencent default (and `tuned`, the former one) stands for the preset of the game's
-    // objective here.
-    let weights_name = match args.weights.as_str() {
-        "tuned" | crate::eval::tencent::DEFAULT_PRESET => {
-            objective_preset(game.rules.objective).to_string()
-        }
-        name => name.to_string(),
-    };
+    let weights_name = guideline_weights_name(&args.weights, game.rules.objective);
     let weights = GuidelineWeights::resolve(&weights_name)?;
     let evaluator = GuidelineEvaluator::new(weights.clone());
     let (threads, pool) = super::thread_pool(args.threads)?;

@@ -150,6 +150,29 @@ pub struct Features {
     pub fourwide_rows: u32,
 }
 
+impl Features {
+    /// The features in [`FEATURES`] order: what the rank weighs, and what `learn data`
+    /// writes.
+    #[inline]
+    pub fn values(&self) -> [u32; FEATURES.len()] {
+        [
+            self.max_height,
+            self.total_height,
+            self.height_over_half,
+            self.bumpiness,
+            self.bumpiness_sq,
+            self.holes,
+            self.covered,
+            self.row_transitions,
+            self.well_depth,
+            self.tslot,
+            self.b2b,
+            self.combo,
+            self.fourwide_rows,
+        ]
+    }
+}
+
 /// The features of `state`.
 #[inline]
 pub fn features(state: &State) -> Features {
@@ -295,7 +318,7 @@ fn tsd_slot_lines(b: &Board, h: &[u32; WIDTH]) -> u32 {
 #[derive(Clone, Debug)]
 pub struct GuidelineEvaluator {
     pub weights: GuidelineWeights,
-    w: [f64; 13],
+    w: [f64; FEATURES.len()],
     score_weight: f64,
     /// `fourwide_rows` has a weight.
     fourwide: bool,
@@ -315,22 +338,7 @@ impl GuidelineEvaluator {
     /// The rank of `state` reached with `score` (lower is better).
     #[inline]
     pub fn rank(&self, state: &State, score: u32) -> f64 {
-        let f = features_with(state, self.fourwide);
-        let v = [
-            f.max_height,
-            f.total_height,
-            f.height_over_half,
-            f.bumpiness,
-            f.bumpiness_sq,
-            f.holes,
-            f.covered,
-            f.row_transitions,
-            f.well_depth,
-            f.tslot,
-            f.b2b,
-            f.combo,
-            f.fourwide_rows,
-        ];
+        let v = features_with(state, self.fourwide).values();
         let mut r = -self.score_weight * score as f64;
         for (w, x) in self.w.iter().zip(v) {
             r += w * x as f64;
@@ -355,6 +363,16 @@ mod tests {
         State {
             board: Board::from_rows(rows).unwrap(),
             ..State::START
+        }
+    }
+
+    #[test]
+    fn values_are_in_the_order_of_the_names() {
+        let f = features(&state(&["X..XXXXXX.", "XX.XXXXXXX", "XXXXXXXX.X"]));
+        let named = serde_json::to_value(f).unwrap();
+        assert_eq!(named.as_object().unwrap().len(), FEATURES.len());
+        for (name, v) in FEATURES.iter().zip(f.values()) {
+            assert_eq!(named[name], v, "{name}");
         }
     }
 

@@ -11,6 +11,8 @@
 //! The rows are written as CSV (docs/learning.md): `step,rank_index,score,gained,value,
 //! reached,survived` and then the value features of [`crate::eval::value::VALUE_FEATURES`].
 
+use super::csv;
+use super::lineage::Lineage;
 use crate::eval::value::{value_features, NUM_FEATURES, VALUE_FEATURES};
 use crate::games::tencent::board::Board;
 use crate::games::Piece;
@@ -78,26 +80,13 @@ pub fn collect(
     report: impl FnMut(&StepReport),
     rollout_done: impl Fn(usize, usize) + Sync,
 ) -> (BeamResult, Vec<Sample>) {
-    let every = data.every.max(1);
+    // Only steps whose horizon fits in the game: the rollout of piece k's board plays
+    // pieces k + 1 ..= k + horizon and needs one more to know the last is not the end.
+    let last_step = pieces.len().checked_sub(data.horizon + 2);
+    let mut lineage = Lineage::new(data.every, data.per_step, last_step);
     let mut taken = Vec::new();
-    // Every step's parent indices, for the descendants count.
-    let mut parents: Vec<Vec<u32>> = Vec::new();
     let mut observe = |k: usize, kept: &[Kept<Board>]| {
-        debug_assert_eq!(parents.len(), k);
-        parents.push(kept.iter().map(|c| c.parent).collect());
-        // Only steps whose horizon fits in the game: the rollout of piece k's board plays
-        // pieces k + 1 ..= k + horizon and needs one more to know the last is not the end.
-        if !(k + 1).is_multiple_of(every) || k + data.horizon + 2 > pieces.len() || kept.is_empty()
-        {
-            return;
-        }
-        let n = data.per_step.min(kept.len());
-        for j in 0..n {
-            let i = if n == 1 {
-                0
-            } else {
-                j * (kept.len() - 1) / (n - 1)
-            };
+        for i in lineage.observe(k, kept) {
             taken.push(Taken {
                 step: k,
                 rank_index: i,
@@ -108,7 +97,7 @@ pub fn collect(
     };
     let result = beam::search_observed(pieces, limit, cfg, stop, report, Some(&mut observe));
     let upcoming = beam::upcoming_i(pieces);
-    let descendants = descendants(&parents, &taken, data.horizon);
+    let descendants = lineage.descendants(data.horizon);
     let done = AtomicUsize::new(0);
     let samples = taken
         .par_iter()
@@ -158,40 +147,21 @@ pub fn collect(
     (result, samples)
 }
 
-/// For each taken board, how many of the states the beam kept `horizon` pieces later descend
-/// from it (0 when its line was dropped; boards too near the end count what the last step
-/// kept).
-fn descendants(parents: &[Vec<u32>], taken: &[Taken], horizon: usize) -> Vec<u32> {
-    let mut out = vec![0u32; taken.len()];
-    let mut i = 0;
-    while i < taken.len() {
-        let k = taken[i].step;
-        let last = (k + horizon).min(parents.len() - 1);
-        // counts[j]: descendants at `last` of state j of step t, from t = last down to k.
-        let mut counts = vec![1u32; parents[last].len()];
-        for t in (k + 1..=last).rev() {
-            let mut up = vec![0u32; parents[t - 1].len()];
-            for (j, &c) in counts.iter().enumerate() {
-                up[parents[t][j] as usize] += c;
-            }
-            counts = up;
-        }
-        while i < taken.len() && taken[i].step == k {
-            out[i] = counts[taken[i].rank_index];
-            i += 1;
-        }
-    }
-    out
-}
+/// The columns before the value features.
+const LEAD: [&str; 8] = [
+    "step",
+    "rank_index",
+    "score",
+    "gained",
+    "value",
+    "reached",
+    "survived",
+    "descendants",
+];
 
 /// The CSV header line (no newline).
 pub fn csv_header() -> String {
-    let mut h = String::from("step,rank_index,score,gained,value,reached,survived,descendants");
-    for f in VALUE_FEATURES {
-        h.push(',');
-        h.push_str(f);
-    }
-    h
+    csv::header(&LEAD, &VALUE_FEATURES)
 }
 
 /// The samples as CSV, header first.
@@ -205,92 +175,39 @@ pub fn to_csv(samples: &[Sample]) -> String {
             s.rank_index,
             s.score,
             s.gained,
-            format_number(s.value),
+            csv::number(s.value),
             s.reached,
             s.survived as u8,
             s.descendants
         ));
-        for f in s.features {
-            out.push(',');
-            out.push_str(&format_number(f));
-        }
+        csv::push_numbers(&mut out, &s.features);
         out.push('\n');
     }
     out
 }
 
-/// A feature value as short as it reads back exactly.
-fn format_number(x: f64) -> String {
-    if x.fract() == 0.0 && x.abs() < 1e15 {
-        format!("{}", x as i64)
-    } else {
-        format!("{x}")
-    }
-}
-
 /// Reads samples written by [`to_csv`]. Errors name the line (1-based) and the column.
 pub fn from_csv(text: &str) -> Result<Vec<Sample>, String> {
-    let mut lines = text.lines();
-    let header = lines.next().ok_or("empty file: expected the CSV header")?;
-    if header.trim_end() != csv_header() {
-        return Err(format!(
-            "line 1: the header is not this build's ({} value features: {})",
-            NUM_FEATURES,
-            VALUE_FEATURES.join(",")
-        ));
-    }
+    let expected = format!(
+        "{} value features: {}",
+        NUM_FEATURES,
+        VALUE_FEATURES.join(",")
+    );
     let mut out = Vec::new();
-    for (i, line) in lines.enumerate() {
-        let n = i + 2;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let cols: Vec<&str> = line.trim_end().split(',').collect();
-        if cols.len() != 8 + NUM_FEATURES {
-            return Err(format!(
-                "line {n}: {} columns, expected {}",
-                cols.len(),
-                8 + NUM_FEATURES
-            ));
-        }
-        let int = |c: usize| -> Result<u64, String> {
-            cols[c]
-                .parse::<u64>()
-                .map_err(|_| format!("line {n}, column {}: not a count: {:?}", c + 1, cols[c]))
-        };
-        let mut features = [0.0; NUM_FEATURES];
-        for (j, f) in features.iter_mut().enumerate() {
-            let c = 8 + j;
-            *f = cols[c]
-                .parse::<f64>()
-                .ok()
-                .filter(|x| x.is_finite())
-                .ok_or_else(|| {
-                    format!(
-                        "line {n}, column {} ({}): not a number",
-                        c + 1,
-                        VALUE_FEATURES[j]
-                    )
-                })?;
-        }
-        let survived = int(6)?;
+    for row in csv::rows(text, &csv_header(), &expected)? {
+        let features = row.numbers(LEAD.len(), &VALUE_FEATURES)?;
+        let survived = row.count(6)?;
         if survived > 1 {
-            return Err(format!("line {n}, column 7 (survived): 0 or 1"));
+            return Err(format!("line {}, column 7 (survived): 0 or 1", row.line()));
         }
-        let value = cols[4]
-            .parse::<f64>()
-            .ok()
-            .filter(|x| x.is_finite())
-            .ok_or_else(|| format!("line {n}, column 5 (value): not a number"))?;
         out.push(Sample {
-            step: int(0)? as usize,
-            rank_index: int(1)? as usize,
-            score: u32::try_from(int(2)?).map_err(|_| format!("line {n}, column 3: too large"))?,
-            gained: u32::try_from(int(3)?).map_err(|_| format!("line {n}, column 4: too large"))?,
-            value,
-            reached: int(5)? as usize,
-            descendants: u32::try_from(int(7)?)
-                .map_err(|_| format!("line {n}, column 8: too large"))?,
+            step: row.count(0)? as usize,
+            rank_index: row.count(1)? as usize,
+            score: row.count32(2)?,
+            gained: row.count32(3)?,
+            value: row.number(4, "value")?,
+            reached: row.count(5)? as usize,
+            descendants: row.count32(7)?,
             survived: survived == 1,
             features,
         });
@@ -347,27 +264,6 @@ mod tests {
         // the CSV reads back to the same samples
         let back = from_csv(&to_csv(&samples)).unwrap();
         assert_eq!(back, samples);
-    }
-
-    #[test]
-    fn descendants_count_the_states_kept_later() {
-        // step 0 keeps 3 states; step 1 keeps 4 (parents 0, 0, 2, 0); step 2 keeps 3
-        // (parents 1, 3, 2).
-        let parents = vec![vec![0, 0, 0], vec![0, 0, 2, 0], vec![1, 3, 2]];
-        let taken: Vec<Taken> = (0..3)
-            .map(|i| Taken {
-                step: 0,
-                rank_index: i,
-                board: Board::EMPTY,
-                score: 0,
-            })
-            .collect();
-        // state 0 of step 0 has children 0, 1, 3 at step 1, and those have 1 and 3 kept at
-        // step 2 (via 1 and 3): 2; state 2's child (2) has one kept child: 1.
-        assert_eq!(descendants(&parents, &taken, 2), vec![2, 0, 1]);
-        assert_eq!(descendants(&parents, &taken, 1), vec![3, 0, 1]);
-        // a horizon past the last step counts what the last step kept
-        assert_eq!(descendants(&parents, &taken, 9), vec![2, 0, 1]);
     }
 
     #[test]

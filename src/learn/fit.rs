@@ -8,7 +8,7 @@
 
 use super::data::Sample;
 use crate::eval::tencent::Weights;
-use crate::eval::value::{ValueModel, NUM_FEATURES, VALUE_FEATURES};
+use crate::eval::value::{ValueModel, VALUE_FEATURES};
 use std::collections::BTreeMap;
 
 /// What the model is fitted to.
@@ -28,9 +28,15 @@ impl Label {
         match self {
             Label::Gained => s.gained as f64,
             Label::Value => s.value,
-            Label::Lineage => (1.0 + s.descendants as f64).ln(),
+            Label::Lineage => lineage_label(s.descendants),
         }
     }
+}
+
+/// The lineage label of a board with `descendants`: ln(1 + descendants), so that a board
+/// the beam built twice as much on counts one step more, however large the beam.
+pub fn lineage_label(descendants: u32) -> f64 {
+    (1.0 + descendants as f64).ln()
 }
 
 /// The fitted model and how well it fits.
@@ -45,29 +51,50 @@ pub struct Fit {
     pub r2_held_out: f64,
 }
 
+/// One board for the fit: its step, its label and its features, in the family's order.
+#[derive(Clone, Copy, Debug)]
+pub struct Row<'a> {
+    pub step: usize,
+    pub label: f64,
+    pub features: &'a [f64],
+}
+
+/// A ridge fit over some family's features (see [`ridge`]).
+#[derive(Clone, Debug)]
+pub struct Ridge {
+    /// A weight per feature, in the family's order (0 for those not fitted).
+    pub weights: Vec<f64>,
+    /// Samples fitted on, and held out.
+    pub train: usize,
+    pub held_out: usize,
+    /// R² of the within-step label on the fitted and the held-out samples.
+    pub r2_train: f64,
+    pub r2_held_out: f64,
+}
+
+/// A centred row: features and label minus their step's means.
+type Centred = (Vec<f64>, f64);
+
 /// Centres each step's labels and features on the step's mean.
-fn centred(samples: &[&Sample], label: Label) -> Vec<([f64; NUM_FEATURES], f64)> {
-    let mut by_step: BTreeMap<usize, Vec<&Sample>> = BTreeMap::new();
-    for s in samples {
-        by_step.entry(s.step).or_default().push(s);
+fn centred(rows: &[&Row]) -> Vec<Centred> {
+    let mut by_step: BTreeMap<usize, Vec<&Row>> = BTreeMap::new();
+    for r in rows {
+        by_step.entry(r.step).or_default().push(r);
     }
-    let mut out = Vec::with_capacity(samples.len());
+    let mut out = Vec::with_capacity(rows.len());
     for group in by_step.values() {
         let n = group.len() as f64;
-        let mut mean_x = [0.0; NUM_FEATURES];
+        let mut mean_x = vec![0.0; group[0].features.len()];
         let mut mean_y = 0.0;
-        for s in group {
-            for (m, x) in mean_x.iter_mut().zip(&s.features) {
+        for r in group {
+            for (m, x) in mean_x.iter_mut().zip(r.features) {
                 *m += x / n;
             }
-            mean_y += label.of(s) / n;
+            mean_y += r.label / n;
         }
-        for s in group {
-            let mut x = s.features;
-            for (v, m) in x.iter_mut().zip(&mean_x) {
-                *v -= m;
-            }
-            out.push((x, label.of(s) - mean_y));
+        for r in group {
+            let x = r.features.iter().zip(&mean_x).map(|(v, m)| v - m).collect();
+            out.push((x, r.label - mean_y));
         }
     }
     out
@@ -105,7 +132,7 @@ fn solve_spd(mut a: Vec<Vec<f64>>, b: &[f64]) -> Option<Vec<f64>> {
 }
 
 /// R² of `w` on centred rows.
-fn r2(rows: &[([f64; NUM_FEATURES], f64)], w: &[f64; NUM_FEATURES]) -> f64 {
+fn r2(rows: &[Centred], w: &[f64]) -> f64 {
     let (mut ss_res, mut ss_tot) = (0.0, 0.0);
     for (x, y) in rows {
         let p: f64 = x.iter().zip(w).map(|(a, b)| a * b).sum();
@@ -119,26 +146,22 @@ fn r2(rows: &[([f64; NUM_FEATURES], f64)], w: &[f64; NUM_FEATURES]) -> f64 {
     }
 }
 
-/// Fits a value model to `samples`' `label` with ridge `lambda` (on standardised features; 0
-/// is plain least squares), over the features named in `only` (all when empty).
-/// `provenance` is written into the model.
-pub fn fit(
-    samples: &[Sample],
-    label: Label,
-    lambda: f64,
-    only: &[String],
-    provenance: String,
-) -> Result<Fit, String> {
+/// Fits the rows' labels, linear in their features (named `names`), by ridge `lambda` (on
+/// standardised features; 0 is plain least squares), over the features named in `only`
+/// (all when empty). Whichever family the rows come from, this is the one fit.
+pub fn ridge(rows: &[Row], names: &[&str], lambda: f64, only: &[String]) -> Result<Ridge, String> {
     for name in only {
-        if !VALUE_FEATURES.contains(&name.as_str()) {
+        if !names.contains(&name.as_str()) {
             return Err(format!(
-                "--features: {}: unknown value feature (known: {})",
+                "--features: {}: unknown feature (known: {})",
                 crate::error::printable(name),
-                VALUE_FEATURES.join(", ")
+                names.join(", ")
             ));
         }
     }
-    let mut steps: Vec<usize> = samples.iter().map(|s| s.step).collect();
+    let width = names.len();
+    debug_assert!(rows.iter().all(|r| r.features.len() == width));
+    let mut steps: Vec<usize> = rows.iter().map(|r| r.step).collect();
     steps.sort_unstable();
     steps.dedup();
     if steps.len() < 2 {
@@ -149,21 +172,21 @@ pub fn fit(
     }
     let held: std::collections::BTreeSet<usize> =
         steps.iter().skip(4).step_by(5).copied().collect();
-    let (held_rows, train_rows): (Vec<&Sample>, Vec<&Sample>) =
-        samples.iter().partition(|s| held.contains(&s.step));
-    let train = centred(&train_rows, label);
-    let test = centred(&held_rows, label);
+    let (held_rows, train_rows): (Vec<&Row>, Vec<&Row>) =
+        rows.iter().partition(|r| held.contains(&r.step));
+    let train = centred(&train_rows);
+    let test = centred(&held_rows);
     let n = train.len() as f64;
     // Standardise: a feature constant within every step has no scale and weighs 0.
-    let mut scale = [0.0; NUM_FEATURES];
+    let mut scale = vec![0.0; width];
     for (x, _) in &train {
         for (s, v) in scale.iter_mut().zip(x) {
             *s += v * v / n;
         }
     }
-    let used: Vec<usize> = (0..NUM_FEATURES)
+    let used: Vec<usize> = (0..width)
         .filter(|&j| scale[j] > 1e-12)
-        .filter(|&j| only.is_empty() || only.iter().any(|n| n == VALUE_FEATURES[j]))
+        .filter(|&j| only.is_empty() || only.iter().any(|n| n == names[j]))
         .collect();
     for s in scale.iter_mut() {
         *s = s.sqrt();
@@ -186,22 +209,50 @@ pub fn fit(
     }
     let beta = solve_spd(a, &b)
         .ok_or("the features are collinear in this data: give a ridge (--ridge) above 0")?;
-    let mut w = [0.0; NUM_FEATURES];
+    let mut w = vec![0.0; width];
     for (p, &i) in used.iter().enumerate() {
         w[i] = beta[p] / scale[i];
     }
+    Ok(Ridge {
+        train: train.len(),
+        held_out: test.len(),
+        r2_train: r2(&train, &w),
+        r2_held_out: r2(&test, &w),
+        weights: w,
+    })
+}
+
+/// Fits a value model to `samples`' `label` with ridge `lambda` (on standardised features; 0
+/// is plain least squares), over the features named in `only` (all when empty).
+/// `provenance` is written into the model.
+pub fn fit(
+    samples: &[Sample],
+    label: Label,
+    lambda: f64,
+    only: &[String],
+    provenance: String,
+) -> Result<Fit, String> {
+    let rows: Vec<Row> = samples
+        .iter()
+        .map(|s| Row {
+            step: s.step,
+            label: label.of(s),
+            features: &s.features,
+        })
+        .collect();
+    let r = ridge(&rows, &VALUE_FEATURES, lambda, only)?;
     let terms = VALUE_FEATURES
         .iter()
-        .zip(&w)
+        .zip(&r.weights)
         .filter(|(_, &v)| v != 0.0)
         .map(|(k, &v)| (k.to_string(), v))
         .collect();
     Ok(Fit {
         model: ValueModel::new(terms, Some(provenance))?,
-        train: train.len(),
-        held_out: test.len(),
-        r2_train: r2(&train, &w),
-        r2_held_out: r2(&test, &w),
+        train: r.train,
+        held_out: r.held_out,
+        r2_train: r.r2_train,
+        r2_held_out: r.r2_held_out,
     })
 }
 
@@ -251,6 +302,7 @@ fn with_value(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::value::NUM_FEATURES;
 
     #[test]
     fn a_blend_moves_the_base_value_towards_the_fit() {

@@ -2,7 +2,7 @@
 //! counter and the back-to-back chain; each step offers the current piece and, through hold,
 //! the held piece (or, with an empty slot, the next one).
 
-use super::beam::{self, BeamGame, Line, StepReport};
+use super::beam::{self, BeamGame, Line, Observer, StepReport};
 use crate::eval::guideline::GuidelineEvaluator;
 use crate::fourwide::continuation::Continuation;
 use crate::games::guideline::movegen::{self, Placement};
@@ -130,13 +130,31 @@ pub fn search(
     stop: &AtomicBool,
     report: impl FnMut(&StepReport),
 ) -> Line<Move> {
+    search_observed(
+        game, steps, beam_width, evaluator, fourwide, stop, report, None,
+    )
+}
+
+/// [`search`], calling `observe` after every step with the states kept (the data of
+/// `learn data` on a guideline game).
+#[allow(clippy::too_many_arguments)]
+pub fn search_observed(
+    game: &Game,
+    steps: usize,
+    beam_width: usize,
+    evaluator: &GuidelineEvaluator,
+    fourwide: Option<&Continuation>,
+    stop: &AtomicBool,
+    report: impl FnMut(&StepReport),
+    observe: Option<Observer<'_, State>>,
+) -> Line<Move> {
     let s = GuidelineSearch {
         game,
         steps: steps.min(game.length),
         evaluator,
         fourwide,
     };
-    beam::search_game(&s, beam_width, stop, report)
+    beam::search_game_observed(&s, beam_width, stop, report, observe)
 }
 
 /// The record that plays `moves` on `game`: per piece `N`, `H1` when it holds, and a
