@@ -7,7 +7,7 @@ mod common;
 
 use beamtris::eval::guideline::GuidelineWeights;
 use beamtris::games::guideline::Objective;
-use common::{bin, fails_saying, json};
+use common::{bin, fails_saying, json, succeeds};
 use std::path::{Path, PathBuf};
 
 const SEED: &str = "seeds/cc2/tetrio-1-srs-attack.json";
@@ -17,8 +17,7 @@ fn run(args: &[&str]) -> std::process::Output {
 }
 
 fn ok(args: &[&str]) {
-    let o = run(args);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    succeeds(bin().args(args));
 }
 
 /// A beam-50 solve of 100 pieces, 8 boards every 5 pieces, lineage over 20.

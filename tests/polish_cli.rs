@@ -2,36 +2,26 @@
 //! record read is left alone, and bad input is refused before any search.
 
 mod common;
-use common::{bin, fails_saying, json, repo, scratch};
+use common::{bin, fails_saying, json, repo, scratch, succeeds};
 
 #[test]
 fn polish_writes_a_better_record_that_replays_to_its_score() {
     let dir = scratch("polish", "better");
     let narrow = dir.join("narrow.json");
-    let run = bin()
-        .args(["solve", "--beam", "40", "--pieces", "400", "--out"])
-        .arg(&narrow)
-        .output()
-        .unwrap();
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
+    succeeds(
+        bin()
+            .args(["solve", "--beam", "40", "--pieces", "400", "--out"])
+            .arg(&narrow),
     );
     let record = dir.join("narrow.txt");
     let text_before = std::fs::read_to_string(&record).unwrap();
     let out = dir.join("polished.json");
-    let run = bin()
-        .arg("polish")
-        .arg(&record)
-        .args(["--beam", "200", "--segment", "40", "--out"])
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
+    succeeds(
+        bin()
+            .arg("polish")
+            .arg(&record)
+            .args(["--beam", "200", "--segment", "40", "--out"])
+            .arg(&out),
     );
     let report = json(&out);
     let before = json(&narrow)["score"].as_u64().unwrap();

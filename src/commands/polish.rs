@@ -8,7 +8,7 @@ use crate::games::tencent::movegen::MoveSet;
 use crate::games::tencent::replay;
 use crate::io;
 use crate::results::{load_average, RunInfo};
-use crate::search::polish::{polish, PolishConfig};
+use crate::search::polish::{polish, segment_starts, PolishConfig};
 use crate::search::tencent::rebuild_record;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -154,24 +154,12 @@ pub fn run(args: &Args) -> Result<()> {
         .out
         .clone()
         .unwrap_or_else(|| default_out(&args.record, args));
-    let record_file = super::solve::record_path(&out);
-    let mut inputs = args.game.input_files();
-    inputs.push(("the record", args.record.as_path()));
-    let weights_path = Path::new(&args.weights);
-    if weights_path.is_file() {
-        inputs.push(("--weights", weights_path));
-    }
-    io::check_not_inputs(
-        &[
-            ("--out", &out),
-            ("the record (--out with .txt)", &record_file),
-        ],
-        &inputs,
+    let record_file = super::solve::check_outputs(
+        &args.game,
+        &args.weights,
+        &[("the record", args.record.as_path())],
+        &out,
     )?;
-    io::check_outputs(&[
-        ("--out", &out),
-        ("the record (--out with .txt)", record_file.as_path()),
-    ])?;
     let stride = args.stride.unwrap_or((args.segment / 2).max(1));
     let cfg = PolishConfig {
         beam: args.beam,
@@ -185,11 +173,7 @@ pub fn run(args: &Args) -> Result<()> {
     let stop = super::stop_on_ctrl_c();
     let t0 = Instant::now();
     let deadline = args.seconds.map(|s| t0 + Duration::from_secs_f64(s));
-    let per_pass = positions
-        .len()
-        .saturating_sub(args.segment)
-        .div_ceil(stride)
-        + 1;
+    let per_pass = segment_starts(positions.len(), args.segment.min(positions.len()), stride).len();
     eprintln!(
         "polishing {} ({} points, {}): segments of {} every {}, beam {}; Ctrl-C or SIGTERM \
          stops and keeps what was gained",
@@ -273,8 +257,7 @@ pub fn run(args: &Args) -> Result<()> {
             run_info,
         ),
     };
-    let json = serde_json::to_string_pretty(&report).expect("plain data serialises");
-    io::write_atomic(&out, format!("{json}\n").as_bytes())?;
+    let json = super::solve::write_report(&out, &report)?;
     eprintln!(
         "score {} (+{}, verified by replay), {} of {} segments replaced, {:.1} s{}; wrote {} \
          and {}",

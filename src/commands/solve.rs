@@ -233,28 +233,28 @@ fn default_out(seed: &str, args: &Args, weights: &Weights, target: usize) -> Pat
     ))
 }
 
-/// Refuses outputs that name the game or weights file the run reads.
-pub fn check_not_inputs(args: &Args, out: &Path, record: &Path) -> Result<()> {
-    let weights = Path::new(&args.weights);
-    let mut inputs = args.game.input_files();
+/// The record's path for results file `out`, both checked before any search, so a bad path
+/// costs nothing: neither names a file the run reads (the game's files, `weights` when it is
+/// a file, and `extra`), both writable, neither a folder. `solve` and `polish` write this pair.
+pub(crate) fn check_outputs<'a>(
+    game: &'a super::game::GameArgs,
+    weights: &'a str,
+    extra: &[(&'static str, &'a Path)],
+    out: &Path,
+) -> Result<PathBuf> {
+    let record_file = record_path(out);
+    let outputs = [
+        ("--out", out),
+        ("the record (--out with .txt)", record_file.as_path()),
+    ];
+    let mut inputs = game.input_files();
+    let weights = Path::new(weights);
     if weights.is_file() {
         inputs.push(("--weights", weights));
     }
-    io::check_not_inputs(
-        &[("--out", out), ("the record (--out with .txt)", record)],
-        &inputs,
-    )
-}
-
-/// The record's path for results file `out`, both checked: not an input, writable, not a
-/// folder. Before any search, so a bad path costs nothing.
-fn check_outputs(args: &Args, out: &Path) -> Result<PathBuf> {
-    let record_file = record_path(out);
-    check_not_inputs(args, out, &record_file)?;
-    io::check_outputs(&[
-        ("--out", out),
-        ("the record (--out with .txt)", record_file.as_path()),
-    ])?;
+    inputs.extend_from_slice(extra);
+    io::check_not_inputs(&outputs, &inputs)?;
+    io::check_outputs(&outputs)?;
     Ok(record_file)
 }
 
@@ -266,7 +266,7 @@ fn no_record(game: &str) -> Error {
 }
 
 /// Writes the results JSON atomically and returns it.
-fn write_report(out: &Path, report: &impl Serialize) -> Result<String> {
+pub(crate) fn write_report(out: &Path, report: &impl Serialize) -> Result<String> {
     let json = serde_json::to_string_pretty(report).expect("plain data serialises");
     io::write_atomic(out, format!("{json}\n").as_bytes())?;
     Ok(json)
@@ -315,7 +315,7 @@ pub fn run(args: &Args) -> Result<()> {
         .out
         .clone()
         .unwrap_or_else(|| default_out(&seed.name, args, &weights, target));
-    let record_file = check_outputs(args, &out)?;
+    let record_file = check_outputs(&args.game, &args.weights, &[], &out)?;
     if !weights_read_as.starts_with("the ") {
         eprintln!("weights: read {} as {weights_read_as}", args.weights);
     }
@@ -495,7 +495,7 @@ fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
             if use_fourwide { "" } else { "-no-fourwide" }
         ))
     });
-    let record_file = check_outputs(args, &out)?;
+    let record_file = check_outputs(&args.game, &args.weights, &[], &out)?;
     let run_info = RunInfo::now();
     let load_at_start = load_average();
     let stop = super::stop_on_ctrl_c();

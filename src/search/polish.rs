@@ -100,17 +100,22 @@ struct Walk {
 
 impl Walk {
     fn new(start: &Board, pieces: &[Piece], positions: &[Pos]) -> Walk {
-        let mut boards = Vec::with_capacity(positions.len() + 1);
-        let mut gains = Vec::with_capacity(positions.len());
-        let mut board = *start;
-        boards.push(board);
-        for (k, &pos) in positions.iter().enumerate() {
-            let l = lock(&board, pieces[k].shape, pos);
-            gains.push(l.gain());
-            board = l.board;
-            boards.push(board);
+        let mut walk = Walk {
+            boards: vec![*start; positions.len() + 1],
+            gains: vec![0; positions.len()],
+        };
+        walk.relock(pieces, positions, 0..positions.len());
+        walk
+    }
+
+    /// Locks `positions[range]` again from the board before the range's first piece,
+    /// rewriting the boards and points of those pieces.
+    fn relock(&mut self, pieces: &[Piece], positions: &[Pos], range: std::ops::Range<usize>) {
+        for k in range {
+            let l = lock(&self.boards[k], pieces[k].shape, positions[k]);
+            self.gains[k] = l.gain();
+            self.boards[k + 1] = l.board;
         }
-        Walk { boards, gains }
     }
 
     fn points(&self, from: usize, to: usize) -> u64 {
@@ -148,9 +153,9 @@ fn research(
         .then_some((line.score as u64, line.moves))
 }
 
-/// The segment starts of a pass over a line of `n` pieces: every `stride`, the last one
-/// ending at the line's end.
-fn segment_starts(n: usize, len: usize, stride: usize) -> Vec<usize> {
+/// The segment starts of a pass over a line of `n` pieces, segments of `len` (at most `n`):
+/// every `stride`, the last one ending at the line's end.
+pub fn segment_starts(n: usize, len: usize, stride: usize) -> Vec<usize> {
     let mut starts: Vec<usize> = (0..n.saturating_sub(len) + 1)
         .step_by(stride.max(1))
         .collect();
@@ -225,14 +230,9 @@ pub fn polish(
             if let Some((points, moves)) = found {
                 if points > before {
                     positions[s..s + len].copy_from_slice(&moves);
-                    let mut board = walk.boards[s];
-                    for k in s..s + len {
-                        let l = lock(&board, pieces[k].shape, positions[k]);
-                        walk.gains[k] = l.gain();
-                        board = l.board;
-                        walk.boards[k + 1] = board;
-                    }
-                    debug_assert_eq!(board, walk.boards[s + len]);
+                    let end = walk.boards[s + len];
+                    walk.relock(pieces, positions, s..s + len);
+                    debug_assert_eq!(end, walk.boards[s + len]);
                     after = points;
                     out.replaced += 1;
                 }

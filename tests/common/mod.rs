@@ -22,6 +22,17 @@ pub fn json(path: &Path) -> serde_json::Value {
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
+/// Runs `cmd` and asserts that it succeeded (its stderr is the message when it did not).
+pub fn succeeds(cmd: &mut Command) -> Output {
+    let out = cmd.output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
 /// Asserts exit code 2 and one stderr line that contains every piece of `want`.
 pub fn fails_saying(out: &Output, want: &[&str]) {
     let err = String::from_utf8_lossy(&out.stderr);
