@@ -8,7 +8,6 @@ pub mod game;
 pub mod import;
 mod import_files;
 pub mod learn;
-mod learn_guideline;
 pub mod play;
 pub mod polish;
 pub mod report;
