@@ -112,20 +112,34 @@ impl Board {
     }
 
     /// Bits of the full rows, bit `y` for row `y`.
-    #[inline]
+    #[inline(always)]
     pub fn full_rows(&self) -> u32 {
         let mut full = 0u32;
         for (w, &word) in self.0.iter().enumerate() {
-            let flags = full_row_flags(word);
-            if flags != 0 {
-                for i in 0..ROWS_PER_WORD {
-                    if flags >> (i * WIDTH) & 1 == 1 {
-                        full |= 1 << (w * ROWS_PER_WORD + i);
-                    }
-                }
-            }
+            full |= (extract_column(full_row_flags(word), 0) as u32) << (w * ROWS_PER_WORD);
         }
         full
+    }
+
+    /// Whether the two boards share a filled cell.
+    #[inline(always)]
+    pub const fn overlaps(&self, other: &Board) -> bool {
+        (self.0[0] & other.0[0])
+            | (self.0[1] & other.0[1])
+            | (self.0[2] & other.0[2])
+            | (self.0[3] & other.0[3])
+            != 0
+    }
+
+    /// The cells of both boards.
+    #[inline(always)]
+    pub const fn union(&self, other: &Board) -> Board {
+        Board([
+            self.0[0] | other.0[0],
+            self.0[1] | other.0[1],
+            self.0[2] | other.0[2],
+            self.0[3] | other.0[3],
+        ])
     }
 
     /// Removes the full rows and lets the rows above them fall (a plain shift, no gravity).
@@ -269,18 +283,16 @@ impl Board {
     }
 }
 
-/// For each of the five rows in `word`, bit 0 of the row is set when the row is full.
+/// For each of the five rows in `word`, bit 0 of the row is set when the row is full: bit `i`
+/// of `run` ends up set when bits `i` to `i + 9` all are, and the rows lie end to end, so at
+/// a row's first bit that is the row.
 #[inline(always)]
 const fn full_row_flags(word: u64) -> u64 {
-    let mut flags = 0;
-    let mut i = 0;
-    while i < ROWS_PER_WORD {
-        if (word >> (i * WIDTH)) & ROW_MASK == ROW_MASK {
-            flags |= 1 << (i * WIDTH);
-        }
-        i += 1;
-    }
-    flags
+    let two = word & (word >> 1);
+    let four = two & (two >> 2);
+    let eight = four & (four >> 4);
+    let run = eight & (word >> 8) & (word >> 9);
+    run & LOW_BITS
 }
 
 impl std::fmt::Debug for Board {

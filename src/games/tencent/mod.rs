@@ -10,6 +10,7 @@ pub mod board;
 pub mod fast_features;
 pub mod features;
 pub mod movegen;
+pub mod piece_cells;
 pub mod replay;
 
 use super::{Piece, Pos};
@@ -55,7 +56,10 @@ pub fn fits(board: &Board, shape: Shape, pos: Pos) -> bool {
 /// Whether `piece` cannot spawn on `board`: the game ends at once.
 #[inline]
 pub fn spawn_blocked(board: &Board, piece: Piece) -> bool {
-    !fits(board, piece.shape, spawn_pos(piece))
+    match piece_cells::piece_cells(piece.shape, spawn_pos(piece)) {
+        Some(cells) => board.overlaps(&cells),
+        None => !fits(board, piece.shape, spawn_pos(piece)),
+    }
 }
 
 /// What a lock did.
@@ -84,30 +88,25 @@ impl Lock {
 }
 
 /// Locks `shape` at `pos` (which must fit): writes its on-board cells, counts, checks row 0,
-/// clears. Cells above the board are dropped, as in the game. Only the rows the piece touches
-/// can become full, since a board between locks never holds a full row.
-#[inline]
+/// clears. Cells above the board are dropped, as in the game. A board between locks never
+/// holds a full row, so the full rows are those the piece completed.
+#[inline(always)]
 pub fn lock(board: &Board, shape: Shape, pos: Pos) -> Lock {
-    let mut b = *board;
-    let mut touched = 0u32;
-    for (dx, dy) in shape.cells(pos.state) {
-        let y = pos.y + dy;
-        if y >= 0 {
-            b.fill((pos.x + dx) as usize, y as usize);
-            touched |= 1 << y;
+    let piece = piece_cells::piece_cells(shape, pos).unwrap_or_else(|| {
+        // A centre above the board: no piece gets there from spawn, but a position that fits
+        // may still be asked for.
+        let mut cells = Board::EMPTY;
+        for (dx, dy) in shape.cells(pos.state) {
+            if pos.y + dy >= 0 {
+                cells.fill((pos.x + dx) as usize, (pos.y + dy) as usize);
+            }
         }
-    }
+        cells
+    });
+    let mut b = board.union(&piece);
     let cells = b.cells();
     let top_out = b.row(0) != 0;
-    let mut full = 0u32;
-    let mut rows = touched;
-    while rows != 0 {
-        let y = rows.trailing_zeros() as usize;
-        rows &= rows - 1;
-        if b.row(y) == crate::games::tencent::board::FULL_ROW {
-            full |= 1 << y;
-        }
-    }
+    let full = b.full_rows();
     let lines = full.count_ones();
     if lines > 0 && !top_out {
         b.remove_rows(full);
