@@ -19,7 +19,7 @@ mod drop;
 mod path;
 mod reach;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 pub use drop::{drop_path, drop_placements};
 pub use path::shortest_path;
