@@ -83,6 +83,8 @@ struct Reach {
     states: u8,
     /// Rows above this one hold no placement (see [`open_rows`]).
     open: usize,
+    /// No state reaches this row, nor (no move goes up) any row below it.
+    end: usize,
 }
 
 impl Reach {
@@ -111,6 +113,7 @@ impl Reach {
                 rows[..first].fill(fit.rows[s][0]);
             }
         }
+        let mut end = HEIGHT;
         for y in first..HEIGHT {
             let mut any = 0u16;
             for s in 0..n {
@@ -121,6 +124,7 @@ impl Reach {
                 any |= reach[s][y];
             }
             if any == 0 {
+                end = y;
                 break;
             }
             loop {
@@ -147,6 +151,7 @@ impl Reach {
             reach,
             states,
             open,
+            end,
         })
     }
 }
@@ -173,7 +178,7 @@ pub fn reach_placements(board: &Board, piece: Piece, out: &mut Vec<Pos>) {
             .fold(0u32, |acc, c| acc | 1 << (c.1 + 2));
         // candidates shifted so that bit dy + 2 stands for row y + dy
         let near = |y: usize| ((candidates as u64) << 2 >> y) as u32 & cell_rows;
-        for y in reach.open.saturating_sub(1)..HEIGHT {
+        for y in reach.open.saturating_sub(1)..reach.end {
             let r = reach.reach[s][y];
             if r == 0 {
                 continue;
