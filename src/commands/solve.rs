@@ -30,7 +30,7 @@ pub struct Args {
     #[command(flatten)]
     pub game: super::game::GameArgs,
     /// Boards kept per piece. The default, 3 000, is the narrowest width found to reach
-    /// 1 410 000 on the built-in game, in about 40 s on an idle 2-core machine.
+    /// 1 410 000 on the built-in game, in about 30 s on an idle 2-core machine.
     #[arg(long, default_value_t = 3000)]
     pub beam: usize,
     /// Placements: `drop` (rotate, shift, hard drop) or `reach` (any unit moves: tucks, spins).
