@@ -72,7 +72,7 @@ impl Board {
 
     /// Fills the cell at column `x`, row `y`.
     #[inline(always)]
-    pub fn fill(&mut self, x: usize, y: usize) {
+    pub const fn fill(&mut self, x: usize, y: usize) {
         self.0[y / ROWS_PER_WORD] |= 1u64 << ((y % ROWS_PER_WORD) * WIDTH + x);
     }
 

@@ -22,8 +22,6 @@ struct Entry {
     below_floor: bool,
 }
 
-const ROWS_PER_WORD: usize = 5;
-
 const fn entry(shape: Shape, state: u8, y: usize) -> Entry {
     let cells = shape.cells(state);
     let (mut left, mut right) = (0i8, 0i8);
@@ -37,7 +35,7 @@ const fn entry(shape: Shape, state: u8, y: usize) -> Entry {
         }
         i += 1;
     }
-    let mut words = [0u64; 4];
+    let mut cells_on_board = Board::EMPTY;
     let mut below_floor = false;
     let mut i = 0;
     while i < 4 {
@@ -46,14 +44,12 @@ const fn entry(shape: Shape, state: u8, y: usize) -> Entry {
         below_floor |= row >= HEIGHT as i32;
         // Cells above the board are dropped, as the game drops them.
         if row >= 0 && row < HEIGHT as i32 {
-            let row = row as usize;
-            words[row / ROWS_PER_WORD] |=
-                1u64 << ((row % ROWS_PER_WORD) * WIDTH + (dx - left) as usize);
+            cells_on_board.fill((dx - left) as usize, row as usize);
         }
         i += 1;
     }
     Entry {
-        words,
+        words: cells_on_board.0,
         left,
         span: right - left,
         below_floor,
