@@ -318,6 +318,7 @@ fn run_fit_tencent(args: &FitArgs, texts: &[(&std::path::Path, String)]) -> Resu
         (None, _) => Weights {
             score_weight: 1.0,
             min_clear_cells: None,
+            fade_pieces: None,
             value: Some(Box::new(f.model)),
             features: Default::default(),
         },

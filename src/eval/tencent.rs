@@ -20,6 +20,12 @@ pub struct Weights {
     /// lines for few points; every line cleared is ten cells the game will not score again.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub min_clear_cells: Option<[u32; 4]>,
+    /// Over the game's last `fade_pieces` pieces the board's features (the value of what is
+    /// on it) weigh in proportion to the pieces left, from all of it to 1/`fade_pieces` at
+    /// the last: cells still on the board when the game ends score nothing, so near the end
+    /// the beam should cash them in rather than keep a board that promises points later.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fade_pieces: Option<u32>,
     /// A learned value (`beamtris learn fit`): the points the board is expected to add over
     /// the next pieces, counted as points so far are (times `score_weight`, subtracted).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -55,6 +61,7 @@ fn weights(score_weight: f64, pairs: &[(&str, f64)]) -> Weights {
     Weights {
         score_weight,
         min_clear_cells: None,
+        fade_pieces: None,
         value: None,
         features: pairs.iter().map(|&(k, v)| (k.to_string(), v)).collect(),
     }
@@ -130,6 +137,9 @@ impl Weights {
         let mut w: Weights =
             serde_json::from_str(text).map_err(|e| crate::error::json_error(&e))?;
         check_weights(&w.features, w.score_weight, &FEATURES, "feature")?;
+        if w.fade_pieces == Some(0) {
+            return Err("fade_pieces: must be at least 1 (leave it out for no fade)".into());
+        }
         if let Some(v) = &mut w.value {
             v.check()?;
         }
@@ -244,6 +254,20 @@ impl Evaluator {
         self.i_ready != 0.0 || self.value.is_some()
     }
 
+    /// `rank` (of a board reached with `score` points) at a step with `left` pieces to the
+    /// game's end, this one included: within the last `fade_pieces`, the part that is not the
+    /// score shrinks to `left / fade_pieces` of itself.
+    #[inline(always)]
+    pub fn faded(&self, rank: f64, score: u32, left: usize) -> f64 {
+        match self.weights.fade_pieces {
+            Some(fade) if left < fade as usize => {
+                let points = self.score_weight * score as f64;
+                (rank + points) * (left as f64 / fade as f64) - points
+            }
+            _ => rank,
+        }
+    }
+
     /// The rank of `board` reached with `score` points (lower is better).
     #[inline]
     pub fn rank(&self, board: &Board, mv: &Move, score: u32) -> f64 {
@@ -320,5 +344,30 @@ mod tests {
             Weights::parse(&text).unwrap(),
             Weights::preset("tuned-b3000").unwrap()
         );
+    }
+
+    #[test]
+    fn the_fade_shrinks_the_features_over_the_last_pieces() {
+        let w =
+            Weights::parse(r#"{"cells": -1, "holes": 5, "score_weight": 0.5, "fade_pieces": 4}"#)
+                .unwrap();
+        assert_eq!(w.fade_pieces, Some(4));
+        let e = Evaluator::new(w);
+        let board =
+            Board::from_text(&("..........\n".repeat(18) + "#.........\n.#########\n")).unwrap();
+        // 10 cells, 1 hole (under the cell at the left): -10 + 5 - 0.5 x 100
+        let rank = e.rank(&board, &Move::default(), 100);
+        assert_eq!(rank, -10.0 + 5.0 - 50.0);
+        assert_eq!(e.faded(rank, 100, 4), rank);
+        assert_eq!(e.faded(rank, 100, 1000), rank);
+        assert_eq!(e.faded(rank, 100, 2), -5.0 / 2.0 - 50.0);
+        assert_eq!(e.faded(rank, 100, 1), -5.0 / 4.0 - 50.0);
+        assert_eq!(e.faded(rank, 100, 0), -50.0);
+        let plain = Evaluator::new(Weights::preset("tuned-b3000").unwrap());
+        assert_eq!(plain.faded(rank, 100, 1), rank);
+        let err =
+            Weights::parse(r#"{"cells": -1, "score_weight": 0.5, "fade_pieces": 0}"#).unwrap_err();
+        assert!(err.starts_with("fade_pieces: must be at least 1"), "{err}");
+        assert!(Weights::parse(r#"{"score_weight": 0.5, "fade_pieces": -3}"#).is_err());
     }
 }

@@ -5,7 +5,7 @@
 //!
 //! * **beam weights** (`solve`, `tune`; what `tune` writes as `best.json`): a *rank*, lower is
 //!   better, so a bad feature weighs positive; they have a `score_weight` (the points so far,
-//!   subtracted from the rank) and may have `min_clear_cells`. A file with `score_weight` is
+//!   subtracted from the rank) and may have `min_clear_cells` and `fade_pieces`. A file with `score_weight` is
 //!   beam weights.
 //! * **player weights** (`play`; Dellacherie, El-Tetris, BCTS): a *value*, higher is better,
 //!   so a bad feature weighs negative; no `score_weight`. A file without it is player weights.
@@ -71,7 +71,7 @@ pub fn parse(text: &str) -> std::result::Result<WeightsFile, String> {
         }
         return BeamWeights::parse(text).map(WeightsFile::Beam);
     }
-    for key in ["lines", "max_height", "min_clear_cells"] {
+    for key in ["lines", "max_height", "min_clear_cells", "fade_pieces"] {
         if map.contains_key(key) {
             return Err(format!(
                 "{key}: a beam weights key, but the file has no score_weight; beam weights \
@@ -139,6 +139,7 @@ impl WeightsFile {
                 let w = BeamWeights {
                     score_weight: PLAYER_SCORE_WEIGHT,
                     min_clear_cells: None,
+                    fade_pieces: None,
                     value: None,
                     features: pairs
                         .iter()
@@ -244,6 +245,7 @@ pub fn known_names() -> String {
         "rows_cleared",
         "score_weight",
         "min_clear_cells",
+        "fade_pieces",
     ]);
     names.join(", ")
 }

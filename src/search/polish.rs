@@ -145,7 +145,8 @@ fn research(
         start: walk.boards[s],
     };
     let game = SegmentGame {
-        inner: TencentGame::new(&pieces[s..], len, &beam_cfg),
+        inner: TencentGame::new(&pieces[s..], len, &beam_cfg)
+            .ending_at(pieces.len().saturating_sub(1) - s),
         target: walk.boards[s + len],
     };
     let line = search_game(&game, cfg.beam, stop, |_| {});

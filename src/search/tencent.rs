@@ -93,6 +93,10 @@ pub(crate) struct TencentGame<'a> {
     /// reads it.
     upcoming_i: Vec<u32>,
     total: usize,
+    /// Steps from the first to the game's end (the last piece that scores): what the
+    /// evaluator's fade counts down to. A solve's is its own end; a polished segment's is the
+    /// game's.
+    end: usize,
     cfg: &'a BeamConfig,
 }
 
@@ -141,12 +145,9 @@ impl BeamGame for TencentGame<'_> {
                 Move::default()
             };
             mv.upcoming_i = self.upcoming_i.get(k).copied().unwrap_or(0);
-            emit(
-                pos,
-                lock.board,
-                score,
-                cfg.evaluator.rank(&lock.board, &mv, score),
-            );
+            let rank = cfg.evaluator.rank(&lock.board, &mv, score);
+            let rank = cfg.evaluator.faded(rank, score, self.end.saturating_sub(k));
+            emit(pos, lock.board, score, rank);
         }
     }
 }
@@ -154,7 +155,7 @@ impl BeamGame for TencentGame<'_> {
 impl<'a> TencentGame<'a> {
     /// The game of `pieces` (from the piece the search places first to the end of the
     /// sequence, so the spawn check of the piece after the last one placed still applies),
-    /// `total` pieces placed.
+    /// `total` pieces placed; the game ends with the search.
     pub(crate) fn new(pieces: &'a [Piece], total: usize, cfg: &'a BeamConfig) -> TencentGame<'a> {
         let upcoming_i = if cfg.evaluator.uses_upcoming() {
             upcoming_i(pieces)
@@ -165,8 +166,16 @@ impl<'a> TencentGame<'a> {
             pieces,
             upcoming_i,
             total,
+            end: total,
             cfg,
         }
+    }
+
+    /// The same search in a game that ends `end` steps from its first (a segment of a longer
+    /// game).
+    pub(crate) fn ending_at(mut self, end: usize) -> TencentGame<'a> {
+        self.end = end;
+        self
     }
 }
 
@@ -281,6 +290,49 @@ mod tests {
             assert_eq!(outcome.score, r.score as u64, "{moves:?}");
             assert_eq!(outcome.pieces, r.positions.len());
             assert!(r.score > 5000, "{moves:?}: {}", r.score);
+        }
+    }
+
+    #[test]
+    fn the_fade_changes_only_the_last_pieces_and_the_record_replays() {
+        let pieces = Seed::tencent_geek_4().pieces();
+        // The search with weights fading over the last `fade` of 300 pieces: its result and
+        // the boards it kept at each step.
+        let with_fade = |fade: Option<u32>| {
+            let mut weights = Weights::preset("tuned-b3000").unwrap();
+            weights.fade_pieces = fade;
+            let cfg = BeamConfig {
+                beam: 40,
+                moves: MoveSet::Reach,
+                evaluator: Evaluator::new(weights),
+                start: Board::EMPTY,
+            };
+            let mut kept: Vec<Vec<Board>> = Vec::new();
+            let mut observe = |_: usize, states: &[super::super::beam::Kept<Board>]| {
+                kept.push(states.iter().map(|s| s.state).collect());
+            };
+            let result = search_observed(
+                &pieces,
+                Some(300),
+                &cfg,
+                &AtomicBool::new(false),
+                |_| {},
+                Some(&mut observe),
+            );
+            (result, kept)
+        };
+        let (plain, plain_kept) = with_fade(None);
+        // A fade of one piece weighs the last step fully: nothing changes.
+        assert_eq!(with_fade(Some(1)).0.record, plain.record);
+        for fade in [5, 30] {
+            let (faded, kept) = with_fade(Some(fade));
+            let outcome =
+                replay::replay(&Record::parse(&faded.record.to_string()).unwrap(), &pieces);
+            assert_eq!(outcome.score, faded.score as u64, "fade {fade}");
+            // The beam is the same up to the fade's first step, and not after it.
+            let first = 300 - fade as usize + 1;
+            assert_eq!(kept[..first], plain_kept[..first], "fade {fade}");
+            assert_ne!(kept[first..], plain_kept[first..], "fade {fade}");
         }
     }
 
