@@ -411,3 +411,28 @@ proptest! {
         prop_assert_eq!(outcome.score, result.score as u64);
     }
 }
+
+/// `--beam` left out: 5 500 on a Tencent game, 3 000 on a guideline game (as the results
+/// file records it).
+#[test]
+fn the_default_width_depends_on_the_family() {
+    let dir = temp_dir("default-width");
+    for (name, game, beam) in [
+        ("tencent", vec![], 5500),
+        (
+            "guideline",
+            vec!["--seed", "seeds/tetrio-1742887628-attack.json"],
+            3000,
+        ),
+    ] {
+        let mut args = vec!["--pieces", "2"];
+        args.extend_from_slice(&game);
+        solve(&dir, name, &args);
+        let report: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(dir.join(format!("{name}.json"))).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(report["beam"].as_u64(), Some(beam), "{name}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -10,7 +10,8 @@ fn polish_writes_a_better_record_that_replays_to_its_score() {
     let narrow = dir.join("narrow.json");
     succeeds(
         bin()
-            .args(["solve", "--beam", "40", "--pieces", "400", "--out"])
+            .args(["solve", "--beam", "40", "--pieces", "400"])
+            .args(["--weights", "tuned-b3000", "--out"])
             .arg(&narrow),
     );
     let record = dir.join("narrow.txt");
@@ -20,7 +21,15 @@ fn polish_writes_a_better_record_that_replays_to_its_score() {
         bin()
             .arg("polish")
             .arg(&record)
-            .args(["--beam", "200", "--segment", "40", "--out"])
+            .args([
+                "--beam",
+                "200",
+                "--segment",
+                "40",
+                "--weights",
+                "tuned-b3000",
+            ])
+            .arg("--out")
             .arg(&out),
     );
     let report = json(&out);

@@ -29,17 +29,19 @@ use std::time::Instant;
 pub struct Args {
     #[command(flatten)]
     pub game: super::game::GameArgs,
-    /// Boards kept per piece. The default, 3 000, is the narrowest width found to reach
-    /// 1 410 000 on the built-in game, in about 30 s on an idle 2-core machine.
-    #[arg(long, default_value_t = 3000)]
-    pub beam: usize,
+    /// Boards kept per piece. The default on a Tencent game, 5 500, reaches 1 420 000 on the
+    /// built-in game in under a minute on an idle 2-core machine; on a guideline game it is
+    /// 3 000.
+    #[arg(long)]
+    pub beam: Option<usize>,
     /// Placements: `drop` (rotate, shift, hard drop) or `reach` (any unit moves: tucks, spins).
     #[arg(long, value_enum, default_value_t = MoveSet::Reach)]
     pub moves: MoveSet,
-    /// Evaluator weights: a preset (default, tuned, tuned-b3000, dellacherie, eltetris) or a
-    /// JSON weights file. `tuned` is `default` tuned by `beamtris tune` at beam 200;
-    /// `tuned-b3000` is `tuned` tuned again on whole games at beam 3 000. On a guideline game
-    /// the default (and `tuned`) stands for the preset of the game's objective.
+    /// Evaluator weights: a preset (default, tuned, tuned-b3000, tuned-b6000, dellacherie,
+    /// eltetris) or a JSON weights file. `tuned` is `default` tuned by `beamtris tune` at beam
+    /// 200; `tuned-b3000` is `tuned` tuned again on whole games at beam 3 000; `tuned-b6000`
+    /// (the default) again at beam 6 000, its features fading over the last 20 pieces. On a
+    /// guideline game the default (and `tuned`) stands for the preset of the game's objective.
     #[arg(long, default_value = crate::eval::tencent::DEFAULT_PRESET)]
     pub weights: String,
     /// Worker threads (default: all cores). The record does not depend on it.
@@ -86,6 +88,11 @@ impl FourwideUse {
         }
     }
 }
+
+/// `--beam` when not given on a Tencent game.
+pub const TENCENT_BEAM: usize = 5500;
+/// `--beam` when not given on a guideline game.
+pub const GUIDELINE_BEAM: usize = 3000;
 
 /// The fields every solve results file ends with, whatever the family.
 #[derive(Serialize)]
@@ -211,7 +218,7 @@ pub fn record_path(out: &Path) -> PathBuf {
 
 /// The default results path: every setting that changes the record is in the name (seed,
 /// moves, beam, weights, pieces; not threads, which do not), under `runs/`, which git ignores.
-fn default_out(seed: &str, args: &Args, weights: &Weights, target: usize) -> PathBuf {
+fn default_out(seed: &str, args: &Args, beam: usize, weights: &Weights, target: usize) -> PathBuf {
     let moves = match args.moves {
         MoveSet::Drop => "drop",
         MoveSet::Reach => "reach",
@@ -228,8 +235,7 @@ fn default_out(seed: &str, args: &Args, weights: &Weights, target: usize) -> Pat
         format!("{stem}-{:08x}", crate::io::fnv1a(json.as_bytes()) as u32)
     };
     PathBuf::from(format!(
-        "runs/solve-{seed}-{moves}-b{}-{weights_tag}-p{target}.json",
-        args.beam
+        "runs/solve-{seed}-{moves}-b{beam}-{weights_tag}-p{target}.json"
     ))
 }
 
@@ -298,7 +304,8 @@ pub fn run(args: &Args) -> Result<()> {
             seed.name
         )));
     }
-    crate::limits::check_beam("--beam", args.beam)?;
+    let beam = args.beam.unwrap_or(TENCENT_BEAM);
+    crate::limits::check_beam("--beam", beam)?;
     let scoring = seed.pieces.saturating_sub(1);
     if args.pieces == Some(0) {
         return Err(Error(format!(
@@ -314,7 +321,7 @@ pub fn run(args: &Args) -> Result<()> {
     let out = args
         .out
         .clone()
-        .unwrap_or_else(|| default_out(&seed.name, args, &weights, target));
+        .unwrap_or_else(|| default_out(&seed.name, args, beam, &weights, target));
     let record_file = check_outputs(&args.game, &args.weights, &[], &out)?;
     if !weights_read_as.starts_with("the ") {
         eprintln!("weights: read {} as {weights_read_as}", args.weights);
@@ -328,13 +335,13 @@ pub fn run(args: &Args) -> Result<()> {
          the best line so far",
         seed.name,
         crate::limits::plural(target as u64, "piece", "pieces"),
-        args.beam,
+        beam,
         crate::report::moves_name(args.moves),
         args.weights
     );
     let pieces = seed.pieces();
     let cfg = BeamConfig {
-        beam: args.beam,
+        beam,
         moves: args.moves,
         evaluator: Evaluator::new(weights.clone()),
         start: seed.tencent_start(),
@@ -388,7 +395,7 @@ pub fn run(args: &Args) -> Result<()> {
         record_short_because,
         seed: seed.name.clone(),
         game: args.game.changes_game().then(|| seed.clone()),
-        beam: args.beam,
+        beam,
         moves: args.moves,
         weights_name: args.weights.clone(),
         weights_read_as,
@@ -471,7 +478,8 @@ pub(crate) fn guideline_weights_name(name: &str, objective: Objective) -> String
 /// figures come from replaying the record.
 fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
     let game = seed.guideline_game().expect("a guideline seed");
-    crate::limits::check_beam("--beam", args.beam)?;
+    let beam = args.beam.unwrap_or(GUIDELINE_BEAM);
+    crate::limits::check_beam("--beam", beam)?;
     if args.pieces == Some(0) {
         return Err(Error(format!(
             "--pieces 0: give at least 1 (the game {} has {})",
@@ -489,7 +497,7 @@ fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
         PathBuf::from(format!(
             "runs/solve-{}-b{}-p{}-{}{}.json",
             seed.name,
-            args.beam,
+            beam,
             steps,
             weights_name.replace(['/', '.'], "_"),
             if use_fourwide { "" } else { "-no-fourwide" }
@@ -504,7 +512,7 @@ fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
          so far",
         seed.name,
         crate::limits::plural(steps as u64, "piece", "pieces"),
-        args.beam,
+        beam,
         weights_name
     );
     let start = Instant::now();
@@ -513,7 +521,7 @@ fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
         Continuation::build(&game.pieces, game.rules.combo_table, game.rules.objective);
     let fourwide = use_fourwide.then_some(&continuation);
     let line = pool.install(|| {
-        guideline::search(&game, steps, args.beam, &evaluator, fourwide, &stop, |r| {
+        guideline::search(&game, steps, beam, &evaluator, fourwide, &stop, |r| {
             progress.step(r)
         })
     });
@@ -579,7 +587,7 @@ fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
         },
         seed: seed.name.clone(),
         game: seed.clone(),
-        beam: args.beam,
+        beam,
         weights_name,
         weights,
         cost: RunCost::measured(wall_seconds, load_at_start, threads, &record_file, run_info),

@@ -52,10 +52,17 @@ pub const FEATURES: [&str; 12] = [
 ];
 
 /// Built-in weight sets by name.
-pub const PRESETS: [&str; 5] = ["default", "tuned", "tuned-b3000", "dellacherie", "eltetris"];
+pub const PRESETS: [&str; 6] = [
+    "default",
+    "tuned",
+    "tuned-b3000",
+    "tuned-b6000",
+    "dellacherie",
+    "eltetris",
+];
 
 /// The preset `solve` uses on the Tencent game when `--weights` is not given.
-pub const DEFAULT_PRESET: &str = "tuned-b3000";
+pub const DEFAULT_PRESET: &str = "tuned-b6000";
 
 fn weights(score_weight: f64, pairs: &[(&str, f64)]) -> Weights {
     Weights {
@@ -106,6 +113,23 @@ impl Weights {
                     ("holes", 6.942132735345305),
                 ],
             ),
+            // `tuned-b3000` tuned again, each candidate a whole game at beam 6 000: the best
+            // candidate of that run (results/tune/b6000-reach-full/gen-002/cand-04.weights.json,
+            // 1 419 636), with the features fading over the last 20 pieces. With the fade it is
+            // the best of the run's eight best candidates at beam 5 000 as well
+            // (results/endgame-fade/).
+            "tuned-b6000" => Weights {
+                fade_pieces: Some(20),
+                ..weights(
+                    0.0680479001832404,
+                    &[
+                        ("cells", -2.4015935705385214),
+                        ("row_transitions", 3.282426812603088),
+                        ("column_transitions", 16.278116635891248),
+                        ("holes", 7.102682854081622),
+                    ],
+                )
+            },
             "dellacherie" => weights(
                 1.0 / 38.0,
                 &[
@@ -369,5 +393,16 @@ mod tests {
             Weights::parse(r#"{"cells": -1, "score_weight": 0.5, "fade_pieces": 0}"#).unwrap_err();
         assert!(err.starts_with("fade_pieces: must be at least 1"), "{err}");
         assert!(Weights::parse(r#"{"score_weight": 0.5, "fade_pieces": -3}"#).is_err());
+    }
+
+    #[test]
+    fn tuned_b6000_is_the_b6000_runs_best_candidate_with_a_fade_of_20() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/results/tune/b6000-reach-full/gen-002/cand-04.weights.json"
+        );
+        let mut file = Weights::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+        file.fade_pieces = Some(20);
+        assert_eq!(file, Weights::preset("tuned-b6000").unwrap());
     }
 }

@@ -386,4 +386,17 @@ mod tests {
         }
         assert!((back.score_weight - start.score_weight).abs() < 1e-15);
     }
+
+    #[test]
+    fn candidates_keep_the_starting_fade_and_clear_floor() {
+        let start = Weights::preset("tuned-b6000").unwrap();
+        let names: Vec<String> = DEFAULT_TUNED.iter().map(|s| s.to_string()).collect();
+        let params = params_for(&start, &names);
+        let mut x = encode(&start, &params);
+        x[0] += 0.5;
+        let candidate = decode(&start, &params, &x);
+        assert_ne!(candidate.features, start.features);
+        assert_eq!(candidate.fade_pieces, Some(20));
+        assert_eq!(candidate.min_clear_cells, start.min_clear_cells);
+    }
 }
