@@ -402,12 +402,10 @@ pub fn search_game_observed<G: BeamGame>(
 #[derive(Clone, Copy, Debug)]
 struct RankBound {
     /// The last step's cut: the rank of the last state it kept (infinite when it kept fewer
-    /// than the beam: no cut).
+    /// than the beam, or was expanded again: the next step is not bounded).
     cut: f64,
     /// A running mean of the kept ranks' width (cut minus best).
     width: f64,
-    /// Whether the last step was expanded again: the next one is not bounded.
-    missed: bool,
 }
 
 impl Default for RankBound {
@@ -415,7 +413,6 @@ impl Default for RankBound {
         RankBound {
             cut: f64::INFINITY,
             width: f64::NAN,
-            missed: false,
         }
     }
 }
@@ -429,7 +426,7 @@ impl RankBound {
 
     /// The highest rank to store at the next step (infinite: every child).
     fn limit(&self) -> f64 {
-        if self.missed || !self.width.is_finite() {
+        if !self.width.is_finite() {
             f64::INFINITY
         } else {
             self.cut + Self::MARGIN * self.width
@@ -438,7 +435,6 @@ impl RankBound {
 
     /// A step kept states ranked `best` to `cut`; `full`: as many as the beam holds.
     fn observe(&mut self, best: f64, cut: f64, full: bool) {
-        self.missed = false;
         if !full {
             self.cut = f64::INFINITY;
             return;
@@ -454,7 +450,7 @@ impl RankBound {
 
     /// The bound left out children the step needed.
     fn missed(&mut self) {
-        self.missed = true;
+        self.cut = f64::INFINITY;
     }
 }
 

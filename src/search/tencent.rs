@@ -128,6 +128,7 @@ impl BeamGame for TencentGame<'_> {
         placements.clear();
         movegen::placements(board, piece, cfg.moves, placements);
         let uses_move = cfg.evaluator.uses_move();
+        let left = self.end.saturating_sub(k);
         for &pos in placements.iter() {
             let lock = tencent::lock(board, piece.shape, pos);
             if lock.top_out || !cfg.evaluator.weights.clear_allowed(lock.lines, lock.cells) {
@@ -146,7 +147,7 @@ impl BeamGame for TencentGame<'_> {
             };
             mv.upcoming_i = self.upcoming_i.get(k).copied().unwrap_or(0);
             let rank = cfg.evaluator.rank(&lock.board, &mv, score);
-            let rank = cfg.evaluator.faded(rank, score, self.end.saturating_sub(k));
+            let rank = cfg.evaluator.faded(rank, score, left);
             emit(pos, lock.board, score, rank);
         }
     }
@@ -308,7 +309,7 @@ mod tests {
                 start: Board::EMPTY,
             };
             let mut kept: Vec<Vec<Board>> = Vec::new();
-            let mut observe = |_: usize, states: &[super::super::beam::Kept<Board>]| {
+            let mut observe = |_: usize, states: &[crate::search::beam::Kept<Board>]| {
                 kept.push(states.iter().map(|s| s.state).collect());
             };
             let result = search_observed(
