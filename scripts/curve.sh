@@ -36,5 +36,6 @@ for budget in "${budgets[@]}"; do
   "$bin" solve --moves "$moves" --beam "$beam" --out "$out/budget-${budget}s.json" >/dev/null
 done
 # One writer of the summary and the figure: `report curve` (every solve result in the folder,
-# the best record beside them).
-"$bin" report curve --dir "$out" --also results/solve-b60000-reach.json
+# the beam-60 000 `tuned` run and the default command beside them).
+"$bin" report curve --dir "$out" --also results/solve-b60000-reach.json \
+  --also results/bench/default-command/beam-5500.json

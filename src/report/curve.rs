@@ -92,9 +92,9 @@ pub fn summary_md(points: &[Point]) -> String {
     rows.sort_by(|a, b| a.0.total_cmp(&b.0));
     let mut md = String::from(
         "# Score against wall time on the Tencent game\n\n\
-         Rebuilt by `beamtris report curve --dir results/curve` from the solve results in the \
-         folder (every score replayed from its record); the peers' points are their own solvers' \
-         measurements on a 2-core machine like this one.\n\n\
+         Rebuilt by `beamtris report curve` from the solve results in its folder and any given \
+         with `--also` (every score replayed from its record); the peers' points are their own \
+         solvers' measurements on a 2-core machine like this one.\n\n\
          | solver | wall s | score | source |\n|---|---:|---:|---|\n",
     );
     for (_, r) in rows {
