@@ -18,8 +18,9 @@ const SEEDS: [&str; 2] = [
     include_str!("../seeds/tencent-geek-4.json"),
     include_str!("../seeds/bag7-1-tetrio-attack.json"),
 ];
-const WEIGHTS: [&str; 3] = [
+const WEIGHTS: [&str; 4] = [
     r#"{"score_weight": 0.036, "cells": -1.2, "holes": 7.9, "min_clear_cells": [1, 2, 3, 4]}"#,
+    r#"{"score_weight": 0.068, "cells": -2.4, "fade_pieces": 20, "i_ahead": {"window": 10, "cells": -0.4}}"#,
     r#"{"holes": -4, "rows_cleared": 3.4, "hole_depth": -1.6}"#,
     r#"{"score_weight": 1e308, "lines": -1e-308}"#,
 ];

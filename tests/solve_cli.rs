@@ -83,12 +83,22 @@ fn solve_refuses_bad_input_on_one_line_with_exit_2() {
         r#"{"cells": -1, "holez": 3, "score_weight": 0.1}"#,
     )
     .unwrap();
+    let ahead = dir.join("ahead.json");
+    std::fs::write(
+        &ahead,
+        r#"{"cells": -1, "score_weight": 0.1, "i_ahead": {"window": 0, "cells": -0.4}}"#,
+    )
+    .unwrap();
     let seed = dir.join("seed.json");
     std::fs::write(&seed, r#"{"name": "x", "rules": "tencent", "pieces": 0, "generator": {"kind": "uniform", "seed": 1}}"#).unwrap();
     let cases: Vec<(Vec<String>, &str)> = vec![
         (
             vec!["--weights".into(), weights.display().to_string()],
             "holez: unknown feature",
+        ),
+        (
+            vec!["--weights".into(), ahead.display().to_string()],
+            "i_ahead.window: 0 is not from 1 to 1000",
         ),
         (
             vec!["--weights".into(), "nosuchpreset".into()],

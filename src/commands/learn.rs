@@ -320,6 +320,7 @@ fn run_fit_tencent(args: &FitArgs, texts: &[(&std::path::Path, String)]) -> Resu
             min_clear_cells: None,
             fade_pieces: None,
             value: Some(Box::new(f.model)),
+            i_ahead: None,
             features: Default::default(),
         },
     };

@@ -37,11 +37,13 @@ pub struct Args {
     /// Placements: `drop` (rotate, shift, hard drop) or `reach` (any unit moves: tucks, spins).
     #[arg(long, value_enum, default_value_t = MoveSet::Reach)]
     pub moves: MoveSet,
-    /// Evaluator weights: a preset (default, tuned, tuned-b3000, tuned-b6000, dellacherie,
-    /// eltetris) or a JSON weights file. `tuned` is `default` tuned by `beamtris tune` at beam
-    /// 200; `tuned-b3000` is `tuned` tuned again on whole games at beam 3 000; `tuned-b6000`
-    /// (the default) again at beam 6 000, its features fading over the last 20 pieces. On a
-    /// guideline game the default (and `tuned`) stands for the preset of the game's objective.
+    /// Evaluator weights: a preset (default, tuned, tuned-b3000, tuned-b6000, tuned-b6000-i,
+    /// dellacherie, eltetris) or a JSON weights file. `tuned` is `default` tuned by `beamtris
+    /// tune` at beam 200; `tuned-b3000` is `tuned` tuned again on whole games at beam 3 000;
+    /// `tuned-b6000` again at beam 6 000, its features fading over the last 20 pieces;
+    /// `tuned-b6000-i` (the default) is `tuned-b6000` with a cells weight that follows the I
+    /// pieces among the next ten. On a guideline game the default (and `tuned`,
+    /// `tuned-b6000`) stands for the preset of the game's objective.
     #[arg(long, default_value = crate::eval::tencent::DEFAULT_PRESET)]
     pub weights: String,
     /// Worker threads (default: all cores). The record does not depend on it.
@@ -466,10 +468,12 @@ pub struct GuidelineSolveReport {
 }
 
 /// The guideline weights `--weights NAME` stands for on a game of `objective`: the Tencent
-/// default (and `tuned`, the former one) stands for the objective's preset.
+/// default (and `tuned`, `tuned-b6000`, former ones) stands for the objective's preset.
 pub(crate) fn guideline_weights_name(name: &str, objective: Objective) -> String {
     match name {
-        "tuned" | crate::eval::tencent::DEFAULT_PRESET => objective_preset(objective).to_string(),
+        "tuned" | "tuned-b6000" | crate::eval::tencent::DEFAULT_PRESET => {
+            objective_preset(objective).to_string()
+        }
         name => name.to_string(),
     }
 }

@@ -5,6 +5,8 @@
 use super::value::ValueModel;
 use crate::games::tencent::board::Board;
 pub use crate::games::tencent::fast_features::{fast_features, FastFeatures};
+use crate::games::Piece;
+use crate::piece::Shape;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -30,9 +32,53 @@ pub struct Weights {
     /// the next pieces, counted as points so far are (times `score_weight`, subtracted).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub value: Option<Box<ValueModel>>,
+    /// The cells weight at each step follows the I pieces coming next in the known sequence
+    /// (see [`IAhead`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub i_ahead: Option<IAhead>,
     /// Feature name -> weight.
     #[serde(flatten)]
     pub features: BTreeMap<String, f64>,
+}
+
+/// A cells weight that moves with the I pieces ahead: at the step that places piece `k`, the
+/// `cells` weight grows by `cells` times (the I pieces among pieces `k + 1` to `k + window`,
+/// minus that count's mean over the game's steps). Only a vertical I clears four rows, and a
+/// 4-row clear scores the cells on the board ten times: a tall board is worth more when I
+/// pieces are coming than in a drought, when its rows must go one to three at a time. The
+/// offset is the same for every board of a step, so it costs nothing per board. Only the
+/// beam on a Tencent-rules game reads it (it knows the sequence; a one-piece player does not).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct IAhead {
+    /// Pieces after the one placed in which the I pieces are counted (at least 1).
+    pub window: u32,
+    /// Added to the cells weight for each I in the window above the game's mean count
+    /// (negative: more cells are worth more when more I pieces come).
+    pub cells: f64,
+}
+
+/// The largest `i_ahead.window`: the longest game the generator check allows is far longer,
+/// but a window past a few dozen pieces no longer says when the next I comes.
+pub const I_AHEAD_MAX_WINDOW: u32 = 1000;
+
+impl IAhead {
+    /// The offset of the cells weight at each step of `pieces` (the game's pieces: step `k`
+    /// places piece `k`). The window is cut at the game's end; the mean is over every step,
+    /// so the offsets sum to zero up to rounding.
+    pub fn cells_offsets(&self, pieces: &[Piece]) -> Vec<f64> {
+        let n = pieces.len();
+        let window = self.window as usize;
+        let is_i: Vec<f64> = pieces
+            .iter()
+            .map(|p| f64::from(u8::from(p.shape == Shape::I)))
+            .collect();
+        let counts: Vec<f64> = (0..n)
+            .map(|k| is_i[(k + 1).min(n)..(k + 1 + window).min(n)].iter().sum())
+            .collect();
+        let mean = counts.iter().sum::<f64>() / n.max(1) as f64;
+        counts.iter().map(|c| self.cells * (c - mean)).collect()
+    }
 }
 
 /// Names of the features a weights file may use.
@@ -52,17 +98,18 @@ pub const FEATURES: [&str; 12] = [
 ];
 
 /// Built-in weight sets by name.
-pub const PRESETS: [&str; 6] = [
+pub const PRESETS: [&str; 7] = [
     "default",
     "tuned",
     "tuned-b3000",
     "tuned-b6000",
+    "tuned-b6000-i",
     "dellacherie",
     "eltetris",
 ];
 
 /// The preset `solve` uses on the Tencent game when `--weights` is not given.
-pub const DEFAULT_PRESET: &str = "tuned-b6000";
+pub const DEFAULT_PRESET: &str = "tuned-b6000-i";
 
 fn weights(score_weight: f64, pairs: &[(&str, f64)]) -> Weights {
     Weights {
@@ -70,7 +117,27 @@ fn weights(score_weight: f64, pairs: &[(&str, f64)]) -> Weights {
         min_clear_cells: None,
         fade_pieces: None,
         value: None,
+        i_ahead: None,
         features: pairs.iter().map(|&(k, v)| (k.to_string(), v)).collect(),
+    }
+}
+
+/// `tuned-b3000` tuned again, each candidate a whole game at beam 6 000: the best candidate of
+/// that run (results/tune/b6000-reach-full/gen-002/cand-04.weights.json, 1 419 636), with the
+/// features fading over the last 20 pieces. With the fade it is the best of the run's eight
+/// best candidates at beam 5 000 as well (results/endgame-fade/).
+fn tuned_b6000() -> Weights {
+    Weights {
+        fade_pieces: Some(20),
+        ..weights(
+            0.0680479001832404,
+            &[
+                ("cells", -2.4015935705385214),
+                ("row_transitions", 3.282426812603088),
+                ("column_transitions", 16.278116635891248),
+                ("holes", 7.102682854081622),
+            ],
+        )
     }
 }
 
@@ -113,22 +180,17 @@ impl Weights {
                     ("holes", 6.942132735345305),
                 ],
             ),
-            // `tuned-b3000` tuned again, each candidate a whole game at beam 6 000: the best
-            // candidate of that run (results/tune/b6000-reach-full/gen-002/cand-04.weights.json,
-            // 1 419 636), with the features fading over the last 20 pieces. With the fade it is
-            // the best of the run's eight best candidates at beam 5 000 as well
-            // (results/endgame-fade/).
-            "tuned-b6000" => Weights {
-                fade_pieces: Some(20),
-                ..weights(
-                    0.0680479001832404,
-                    &[
-                        ("cells", -2.4015935705385214),
-                        ("row_transitions", 3.282426812603088),
-                        ("column_transitions", 16.278116635891248),
-                        ("holes", 7.102682854081622),
-                    ],
-                )
+            "tuned-b6000" => tuned_b6000(),
+            // `tuned-b6000` with the cells weight following the I pieces among the next ten
+            // (`i_ahead`, -0.4 an I): the one change found to win at the default width on the
+            // built-in game and on eight other games of its generator
+            // (results/evaluator-ideas/README.md, "The I pieces ahead").
+            "tuned-b6000-i" => Weights {
+                i_ahead: Some(IAhead {
+                    window: 10,
+                    cells: -0.4,
+                }),
+                ..tuned_b6000()
             },
             "dellacherie" => weights(
                 1.0 / 38.0,
@@ -166,6 +228,17 @@ impl Weights {
         }
         if let Some(v) = &mut w.value {
             v.check()?;
+        }
+        if let Some(ia) = &w.i_ahead {
+            if ia.window == 0 || ia.window > I_AHEAD_MAX_WINDOW {
+                return Err(format!(
+                    "i_ahead.window: {} is not from 1 to {I_AHEAD_MAX_WINDOW}",
+                    ia.window
+                ));
+            }
+            if !ia.cells.is_finite() {
+                return Err("i_ahead.cells: must be a finite number".into());
+            }
         }
         Ok(w)
     }
@@ -355,6 +428,63 @@ mod tests {
             Weights::parse(&json).unwrap(),
             Weights::preset("default").unwrap()
         );
+    }
+
+    #[test]
+    fn i_ahead_counts_the_i_pieces_in_its_window_about_their_mean() {
+        let pieces: Vec<Piece> = "TIOOISZ"
+            .chars()
+            .map(|c| Piece {
+                shape: Shape::from_letter(c).unwrap(),
+                state: 0,
+            })
+            .collect();
+        let ia = IAhead {
+            window: 2,
+            cells: -1.0,
+        };
+        // I pieces among the next two: 1 (I, O), 0, 1 (O, I), 1, 0, 0, 0 (cut at the end);
+        // their mean is 3/7.
+        let mean = 3.0 / 7.0;
+        let want: Vec<f64> = [1.0, 0.0, 1.0, 1.0, 0.0, 0.0, 0.0]
+            .iter()
+            .map(|c| -(c - mean))
+            .collect();
+        assert_eq!(ia.cells_offsets(&pieces), want);
+        let w = Weights::parse(
+            r#"{"cells": -1, "score_weight": 0.5, "i_ahead": {"window": 10, "cells": -0.4}}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            w.i_ahead,
+            Some(IAhead {
+                window: 10,
+                cells: -0.4
+            })
+        );
+        assert_eq!(
+            Weights::parse(&serde_json::to_string(&w).unwrap()).unwrap(),
+            w
+        );
+        for (bad, want) in [
+            (
+                r#"{"window": 0, "cells": -0.4}"#,
+                "i_ahead.window: 0 is not from 1 to 1000",
+            ),
+            (
+                r#"{"window": 1001, "cells": 1}"#,
+                "i_ahead.window: 1001 is not from 1",
+            ),
+            (r#"{"window": 10}"#, "missing field `cells`"),
+            (
+                r#"{"window": 10, "cells": 1, "wndow": 3}"#,
+                "unknown field `wndow`",
+            ),
+        ] {
+            let text = format!(r#"{{"score_weight": 0.5, "i_ahead": {bad}}}"#);
+            let err = Weights::parse(&text).unwrap_err();
+            assert!(err.contains(want), "{bad}: {err}");
+        }
     }
 
     #[test]

@@ -5,8 +5,8 @@
 //!
 //! * **beam weights** (`solve`, `tune`; what `tune` writes as `best.json`): a *rank*, lower is
 //!   better, so a bad feature weighs positive; they have a `score_weight` (the points so far,
-//!   subtracted from the rank) and may have `min_clear_cells` and `fade_pieces`. A file with
-//!   `score_weight` is beam weights.
+//!   subtracted from the rank) and may have `min_clear_cells`, `fade_pieces` and `i_ahead`. A
+//!   file with `score_weight` is beam weights.
 //! * **player weights** (`play`; Dellacherie, El-Tetris, BCTS): a *value*, higher is better,
 //!   so a bad feature weighs negative; no `score_weight`. A file without it is player weights.
 //!
@@ -71,7 +71,13 @@ pub fn parse(text: &str) -> std::result::Result<WeightsFile, String> {
         }
         return BeamWeights::parse(text).map(WeightsFile::Beam);
     }
-    for key in ["lines", "max_height", "min_clear_cells", "fade_pieces"] {
+    for key in [
+        "lines",
+        "max_height",
+        "min_clear_cells",
+        "fade_pieces",
+        "i_ahead",
+    ] {
         if map.contains_key(key) {
             return Err(format!(
                 "{key}: a beam weights key, but the file has no score_weight; beam weights \
@@ -141,6 +147,7 @@ impl WeightsFile {
                     min_clear_cells: None,
                     fade_pieces: None,
                     value: None,
+                    i_ahead: None,
                     features: pairs
                         .iter()
                         .filter(|(_, v)| *v != 0.0)
@@ -186,8 +193,8 @@ impl WeightsFile {
                 Ok((
                     p,
                     "beam weights (a rank, lower is better), converted for the player: every \
-                     sign turned, lines as rows_cleared; score_weight and min_clear_cells do \
-                     not apply to a one-piece player"
+                     sign turned, lines as rows_cleared; score_weight, min_clear_cells, \
+                     fade_pieces and i_ahead do not apply to a one-piece player"
                         .into(),
                 ))
             }

@@ -145,8 +145,7 @@ fn research(
         start: walk.boards[s],
     };
     let game = SegmentGame {
-        inner: TencentGame::new(&pieces[s..], len, &beam_cfg)
-            .ending_at(pieces.len().saturating_sub(1) - s),
+        inner: TencentGame::segment(pieces, s, len, &beam_cfg),
         target: walk.boards[s + len],
     };
     let line = search_game(&game, cfg.beam, stop, |_| {});

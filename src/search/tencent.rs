@@ -92,6 +92,9 @@ pub(crate) struct TencentGame<'a> {
     /// `upcoming_i[k]`: pieces from piece k + 1 to the next I (0: none), when the rank
     /// reads it.
     upcoming_i: Vec<u32>,
+    /// `cells_offsets[k]`: what the weights' `i_ahead` adds to the cells weight at step k
+    /// (empty without it).
+    cells_offsets: Vec<f64>,
     total: usize,
     /// Steps from the first to the game's end (the last piece that scores): what the
     /// evaluator's fade counts down to. A solve's is its own end; a polished segment's is the
@@ -146,7 +149,10 @@ impl BeamGame for TencentGame<'_> {
                 Move::default()
             };
             mv.upcoming_i = self.upcoming_i.get(k).copied().unwrap_or(0);
-            let rank = cfg.evaluator.rank(&lock.board, &mv, score);
+            let mut rank = cfg.evaluator.rank(&lock.board, &mv, score);
+            if let Some(offset) = self.cells_offsets.get(k) {
+                rank += offset * lock.board.cells() as f64;
+            }
             let rank = cfg.evaluator.faded(rank, score, left);
             emit(pos, lock.board, score, rank);
         }
@@ -158,25 +164,51 @@ impl<'a> TencentGame<'a> {
     /// sequence, so the spawn check of the piece after the last one placed still applies),
     /// `total` pieces placed; the game ends with the search.
     pub(crate) fn new(pieces: &'a [Piece], total: usize, cfg: &'a BeamConfig) -> TencentGame<'a> {
+        TencentGame::starting_at(pieces, 0, total, total, cfg)
+    }
+
+    /// The search of `len` pieces from piece `first` of the game's whole sequence `pieces`,
+    /// in a game that ends with the sequence's last scoring piece: a segment a polish
+    /// re-searches, where the fade and the I pieces ahead are the whole game's.
+    pub(crate) fn segment(
+        pieces: &'a [Piece],
+        first: usize,
+        len: usize,
+        cfg: &'a BeamConfig,
+    ) -> TencentGame<'a> {
+        let end = pieces.len().saturating_sub(1) - first;
+        TencentGame::starting_at(pieces, first, len, end, cfg)
+    }
+
+    /// `len` steps from piece `first` of `pieces`, the game ending `end` steps from `first`.
+    fn starting_at(
+        pieces: &'a [Piece],
+        first: usize,
+        len: usize,
+        end: usize,
+        cfg: &'a BeamConfig,
+    ) -> TencentGame<'a> {
+        let tail = &pieces[first..];
         let upcoming_i = if cfg.evaluator.uses_upcoming() {
-            upcoming_i(pieces)
+            upcoming_i(tail)
         } else {
             Vec::new()
         };
+        // The I pieces ahead are counted in the game: the pieces placed and the one after
+        // the last (its spawn is checked), not those past a `--pieces` limit.
+        let game = &pieces[..(first + end + 1).min(pieces.len())];
+        let cells_offsets = match &cfg.evaluator.weights.i_ahead {
+            Some(ia) => ia.cells_offsets(game).split_off(first),
+            None => Vec::new(),
+        };
         TencentGame {
-            pieces,
+            pieces: tail,
             upcoming_i,
-            total,
-            end: total,
+            cells_offsets,
+            total: len,
+            end,
             cfg,
         }
-    }
-
-    /// The same search in a game that ends `end` steps from its first (a segment of a longer
-    /// game).
-    pub(crate) fn ending_at(mut self, end: usize) -> TencentGame<'a> {
-        self.end = end;
-        self
     }
 }
 
@@ -292,6 +324,76 @@ mod tests {
             assert_eq!(outcome.pieces, r.positions.len());
             assert!(r.score > 5000, "{moves:?}: {}", r.score);
         }
+    }
+
+    #[test]
+    fn i_ahead_moves_the_cells_weight_by_the_i_pieces_ahead() {
+        use crate::eval::tencent::IAhead;
+        let pieces = Seed::tencent_geek_4().pieces();
+        let cfg_of = |i_ahead: Option<IAhead>| {
+            let mut weights = Weights::preset("tuned-b6000").unwrap();
+            weights.i_ahead = i_ahead;
+            BeamConfig {
+                beam: 40,
+                moves: MoveSet::Reach,
+                evaluator: Evaluator::new(weights),
+                start: Board::EMPTY,
+            }
+        };
+        let ia = IAhead {
+            window: 10,
+            cells: -0.4,
+        };
+        // At a step, every child's rank is the rank with the cells weight moved by the
+        // step's offset.
+        let cfg = cfg_of(Some(ia));
+        let offsets = ia.cells_offsets(&pieces);
+        for first in [0, 123] {
+            let game = TencentGame::segment(&pieces, first, 50, &cfg);
+            assert_eq!(game.cells_offsets, offsets[first..]);
+            let board = Board::from_text(&("..........\n".repeat(18) + "##.#####..\n#.########\n"))
+                .unwrap();
+            let mut moved = cfg.evaluator.weights.clone();
+            *moved.features.get_mut("cells").unwrap() += offsets[first];
+            let moved = Evaluator::new(moved);
+            let mut children = 0;
+            game.expand(
+                0,
+                &board,
+                0,
+                &mut Vec::new(),
+                &mut |_, child: Board, score, rank| {
+                    let want = moved.rank(&child, &Move::default(), score);
+                    assert!((rank - want).abs() < 1e-9, "{rank} {want}");
+                    children += 1;
+                },
+            );
+            assert!(children > 5);
+        }
+        // A weight of 0 changes nothing; -0.4 changes the line, which replays to its score.
+        let plain = search(
+            &pieces,
+            Some(300),
+            &cfg_of(None),
+            &AtomicBool::new(false),
+            |_| {},
+        );
+        let zero = IAhead {
+            window: 10,
+            cells: 0.0,
+        };
+        let same = search(
+            &pieces,
+            Some(300),
+            &cfg_of(Some(zero)),
+            &AtomicBool::new(false),
+            |_| {},
+        );
+        assert_eq!(same.record, plain.record);
+        let moved = search(&pieces, Some(300), &cfg, &AtomicBool::new(false), |_| {});
+        assert_ne!(moved.record, plain.record);
+        let outcome = replay::replay(&Record::parse(&moved.record.to_string()).unwrap(), &pieces);
+        assert_eq!(outcome.score, moved.score as u64);
     }
 
     #[test]

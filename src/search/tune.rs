@@ -388,8 +388,8 @@ mod tests {
     }
 
     #[test]
-    fn candidates_keep_the_starting_fade_and_clear_floor() {
-        let start = Weights::preset("tuned-b6000").unwrap();
+    fn candidates_keep_the_starting_fade_clear_floor_and_i_ahead() {
+        let start = Weights::preset("tuned-b6000-i").unwrap();
         let names: Vec<String> = DEFAULT_TUNED.iter().map(|s| s.to_string()).collect();
         let params = params_for(&start, &names);
         let mut x = encode(&start, &params);
@@ -398,5 +398,7 @@ mod tests {
         assert_ne!(candidate.features, start.features);
         assert_eq!(candidate.fade_pieces, Some(20));
         assert_eq!(candidate.min_clear_cells, start.min_clear_cells);
+        assert!(candidate.i_ahead.is_some());
+        assert_eq!(candidate.i_ahead, start.i_ahead);
     }
 }
