@@ -46,8 +46,8 @@ pub struct Weights {
 /// minus that count's mean over the game's steps). Only a vertical I clears four rows, and a
 /// 4-row clear scores the cells on the board ten times: a tall board is worth more when I
 /// pieces are coming than in a drought, when its rows must go one to three at a time. The
-/// offset is the same for every board of a step, so it costs nothing per board. Only the
-/// beam on a Tencent-rules game reads it (it knows the sequence; a one-piece player does not).
+/// offset is the same for every board of a step; each child pays a cell count and a
+/// multiply-add. Only the beam on a Tencent-rules game reads it (it knows the sequence; a one-piece player does not).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct IAhead {
@@ -65,19 +65,27 @@ pub const I_AHEAD_MAX_WINDOW: u32 = 1000;
 impl IAhead {
     /// The offset of the cells weight at each step of `pieces` (the game's pieces: step `k`
     /// places piece `k`). The window is cut at the game's end; the mean is over every step,
-    /// so the offsets sum to zero up to rounding.
+    /// so the offsets sum to zero up to rounding. One pass, the window slid back from the end:
+    /// a game may be long and the window wide.
     pub fn cells_offsets(&self, pieces: &[Piece]) -> Vec<f64> {
         let n = pieces.len();
         let window = self.window as usize;
-        let is_i: Vec<f64> = pieces
+        let is_i = |k: usize| u32::from(pieces[k].shape == Shape::I);
+        // counts[k]: I pieces among k + 1 ..= k + window (cut at n).
+        let mut counts = vec![0u32; n];
+        let mut in_window = 0u32;
+        for k in (0..n).rev() {
+            counts[k] = in_window;
+            in_window += is_i(k);
+            if k + window < n {
+                in_window -= is_i(k + window);
+            }
+        }
+        let mean = counts.iter().map(|&c| f64::from(c)).sum::<f64>() / n.max(1) as f64;
+        counts
             .iter()
-            .map(|p| f64::from(u8::from(p.shape == Shape::I)))
-            .collect();
-        let counts: Vec<f64> = (0..n)
-            .map(|k| is_i[(k + 1).min(n)..(k + 1 + window).min(n)].iter().sum())
-            .collect();
-        let mean = counts.iter().sum::<f64>() / n.max(1) as f64;
-        counts.iter().map(|c| self.cells * (c - mean)).collect()
+            .map(|&c| self.cells * (f64::from(c) - mean))
+            .collect()
     }
 }
 
@@ -451,6 +459,24 @@ mod tests {
             .map(|c| -(c - mean))
             .collect();
         assert_eq!(ia.cells_offsets(&pieces), want);
+        // On a whole game, the same as counting each window afresh.
+        let game = crate::seed::Seed::tencent_geek_4().pieces();
+        for window in [1, 10, 1000] {
+            let ia = IAhead {
+                window,
+                cells: -0.4,
+            };
+            let n = game.len();
+            let counts: Vec<f64> = (0..n)
+                .map(|k| {
+                    let ahead = &game[(k + 1).min(n)..(k + 1 + window as usize).min(n)];
+                    ahead.iter().filter(|p| p.shape == Shape::I).count() as f64
+                })
+                .collect();
+            let mean = counts.iter().sum::<f64>() / n as f64;
+            let want: Vec<f64> = counts.iter().map(|c| -0.4 * (c - mean)).collect();
+            assert_eq!(ia.cells_offsets(&game), want, "window {window}");
+        }
         let w = Weights::parse(
             r#"{"cells": -1, "score_weight": 0.5, "i_ahead": {"window": 10, "cells": -0.4}}"#,
         )

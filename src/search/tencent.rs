@@ -326,6 +326,16 @@ mod tests {
         }
     }
 
+    /// A small reach-move beam from the empty board, for the tests that change one weight.
+    fn reach_beam_40(weights: Weights) -> BeamConfig {
+        BeamConfig {
+            beam: 40,
+            moves: MoveSet::Reach,
+            evaluator: Evaluator::new(weights),
+            start: Board::EMPTY,
+        }
+    }
+
     #[test]
     fn i_ahead_moves_the_cells_weight_by_the_i_pieces_ahead() {
         use crate::eval::tencent::IAhead;
@@ -333,12 +343,7 @@ mod tests {
         let cfg_of = |i_ahead: Option<IAhead>| {
             let mut weights = Weights::preset("tuned-b6000").unwrap();
             weights.i_ahead = i_ahead;
-            BeamConfig {
-                beam: 40,
-                moves: MoveSet::Reach,
-                evaluator: Evaluator::new(weights),
-                start: Board::EMPTY,
-            }
+            reach_beam_40(weights)
         };
         let ia = IAhead {
             window: 10,
@@ -404,12 +409,7 @@ mod tests {
         let with_fade = |fade: Option<u32>| {
             let mut weights = Weights::preset("tuned-b3000").unwrap();
             weights.fade_pieces = fade;
-            let cfg = BeamConfig {
-                beam: 40,
-                moves: MoveSet::Reach,
-                evaluator: Evaluator::new(weights),
-                start: Board::EMPTY,
-            };
+            let cfg = reach_beam_40(weights);
             let mut kept: Vec<Vec<Board>> = Vec::new();
             let mut observe = |_: usize, states: &[crate::search::beam::Kept<Board>]| {
                 kept.push(states.iter().map(|s| s.state).collect());
