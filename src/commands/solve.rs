@@ -29,9 +29,8 @@ use std::time::Instant;
 pub struct Args {
     #[command(flatten)]
     pub game: super::game::GameArgs,
-    /// Boards kept per piece. The default on a Tencent game, 5 500, reaches 1 420 000 on the
-    /// built-in game in under a minute on an idle 2-core machine; on a guideline game it is
-    /// 3 000.
+    /// Boards kept per piece. The default on a Tencent game, 5 000, reaches 1 420 000 on the
+    /// built-in game in under a minute on a 2-core machine; on a guideline game it is 3 000.
     #[arg(long)]
     pub beam: Option<usize>,
     /// Placements: `drop` (rotate, shift, hard drop) or `reach` (any unit moves: tucks, spins).
@@ -92,7 +91,7 @@ impl FourwideUse {
 }
 
 /// `--beam` when not given on a Tencent game.
-pub const TENCENT_BEAM: usize = 5500;
+pub const TENCENT_BEAM: usize = 5000;
 /// `--beam` when not given on a guideline game.
 pub const GUIDELINE_BEAM: usize = 3000;
 
