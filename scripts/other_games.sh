@@ -41,8 +41,10 @@ for w in "${weights[@]}"; do
   for game in seeds/tencent-other/*.json; do
     out="$dir/$label/$(basename "$game")"
     done_run "$out" || echo "$game $out"
-  done | xargs -r -P 2 -n 2 sh -c '"$0" solve --seed "$1" --beam "$2" --threads 1 \
-      --weights "$3" --out "$4" >/dev/null' "$bin" _ "$beam" "$w" 2>/dev/null || true
+  done | xargs -r -P 2 -n 2 sh -c '
+      "$0" solve --seed "$3" --beam "$1" --threads 1 --weights "$2" --out "$4" \
+        >/dev/null 2>"$4.err" || { echo "other_games.sh: $3 with $2:" >&2; tail -n 1 "$4.err" >&2; exit 255; }
+      rm -f "$4.err"' "$bin" "$beam" "$w"
 done
 python3 - "$dir" "$beam" "${labels[@]}" <<'PY'
 import json, os, sys
