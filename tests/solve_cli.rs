@@ -106,6 +106,18 @@ fn solve_refuses_bad_input_on_one_line_with_exit_2() {
         ),
         (vec!["--beam".into(), "0".into()], "--beam"),
         (
+            vec!["--time".into(), "0".into()],
+            "--time 0: give a number of seconds",
+        ),
+        (
+            vec!["--time=-2".into()],
+            "--time -2: give a number of seconds",
+        ),
+        (
+            vec!["--time".into(), "inf".into()],
+            "--time inf: give a number of seconds",
+        ),
+        (
             vec!["--seed".into(), seed.display().to_string()],
             "pieces: must be at least 1",
         ),
@@ -124,5 +136,94 @@ fn solve_refuses_bad_input_on_one_line_with_exit_2() {
         assert!(err.contains(want), "{args:?}: {err}");
         assert!(!dir.join("never.json").exists());
     }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `--time`: the beam follows the clock, at most `--beam` states; the record replays to the
+/// score, the results file says the budget and the widths, and the default name says the time.
+/// (The time itself is a benchmark's matter: the bound below only catches a search that
+/// ignores its deadline.)
+#[test]
+fn a_timed_solve_keeps_its_widths_within_the_beam_and_replays() {
+    let dir = temp_dir("solve-time");
+    for (game, beam, pieces) in [
+        (vec![], "400", "3000"),
+        (
+            vec![
+                "--seed".to_string(),
+                concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/seeds/tetrio-1742887628-attack.json"
+                )
+                .to_string(),
+            ],
+            "300",
+            "200",
+        ),
+    ] {
+        let out = dir.join(format!("timed-{}.json", game.len()));
+        let run = bin()
+            .arg("solve")
+            .args(&game)
+            .args(["--time", "2", "--beam", beam, "--pieces", pieces])
+            .arg("--out")
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        let report: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+        assert_eq!(report["complete"], true);
+        assert_eq!(report["time_budget_seconds"], 2.0);
+        assert_eq!(report["beam"].as_u64(), Some(beam.parse().unwrap()));
+        let widths = &report["beam_widths"];
+        let (min, max) = (
+            widths["min"].as_u64().unwrap(),
+            widths["max"].as_u64().unwrap(),
+        );
+        let mean = widths["mean"].as_f64().unwrap();
+        assert!(
+            1 <= min && min as f64 <= mean && mean <= max as f64,
+            "{widths}"
+        );
+        assert!(max <= beam.parse().unwrap(), "{widths}");
+        assert!(report["wall_seconds"].as_f64().unwrap() < 60.0);
+        let verify = bin()
+            .arg("verify")
+            .arg(out.with_extension("txt"))
+            .args(&game)
+            .output()
+            .unwrap();
+        let replayed: serde_json::Value = serde_json::from_slice(&verify.stdout).unwrap();
+        assert_eq!(replayed["score"], report["score"], "{game:?}");
+    }
+    // A fixed width writes neither field.
+    let fixed = dir.join("fixed.json");
+    let run = bin()
+        .args(["solve", "--beam", "20", "--pieces", "50", "--out"])
+        .arg(&fixed)
+        .output()
+        .unwrap();
+    assert!(run.status.success());
+    let text = std::fs::read_to_string(&fixed).unwrap();
+    assert!(!text.contains("time_budget_seconds") && !text.contains("beam_widths"));
+    // The default name carries the time, not a width.
+    let named = bin()
+        .args(["solve", "--time", "0.5", "--pieces", "20"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        named.status.success(),
+        "{}",
+        String::from_utf8_lossy(&named.stderr)
+    );
+    assert!(dir
+        .join("runs/solve-tencent-geek-4-reach-t0.5s-tuned-b6000-i-p20.json")
+        .exists());
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -14,10 +14,11 @@ use crate::results::{load_average, peak_memory_bytes, process_cpu_seconds, RunIn
 use crate::search::beam::SearchEnd;
 use crate::search::guideline;
 use crate::search::tencent::{self as tencent_beam, BeamConfig, BeamResult};
+use crate::search::width::{Width, WidthStats};
 use crate::seed::Seed;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Find a high-scoring record by beam search, replay it, and write it with a results JSON.
 ///
@@ -33,6 +34,12 @@ pub struct Args {
     /// built-in game in under a minute on a 2-core machine; on a guideline game it is 3 000.
     #[arg(long)]
     pub beam: Option<usize>,
+    /// Finish within about SECONDS of wall time (the search and the replay; not the build).
+    /// The beam is then as wide as the machine's speed allows, step by step, up to `--beam`
+    /// (default then 1 000 000): it starts at 100 states and follows the time the steps take.
+    /// The record then depends on the machine and its load; it replays like any other.
+    #[arg(long, value_name = "SECONDS")]
+    pub time: Option<f64>,
     /// Placements: `drop` (rotate, shift, hard drop) or `reach` (any unit moves: tucks, spins).
     #[arg(long, value_enum, default_value_t = MoveSet::Reach)]
     pub moves: MoveSet,
@@ -94,6 +101,55 @@ impl FourwideUse {
 pub const TENCENT_BEAM: usize = 5000;
 /// `--beam` when not given on a guideline game.
 pub const GUIDELINE_BEAM: usize = 3000;
+/// The widest the beam may grow under `--time` when `--beam` is not given: about 6 GiB of
+/// states and chains on the Tencent game, a width a budget of hours reaches.
+pub const TIMED_BEAM_MAX: usize = 1_000_000;
+/// The share of `--time` the search may spend: the rest is for the replay and the files.
+const SEARCH_SHARE_OF_TIME: f64 = 0.98;
+
+/// The beam's width from `--beam` and `--time` (`family_beam` when neither is given), checked:
+/// the widest it may be, and how it is chosen at each step once the search starts at `start`.
+fn width_of(args: &Args, family_beam: usize) -> Result<(usize, impl Fn(Instant) -> Width)> {
+    let time = args.time;
+    let beam = args.beam.unwrap_or(if time.is_some() {
+        TIMED_BEAM_MAX
+    } else {
+        family_beam
+    });
+    crate::limits::check_beam("--beam", beam)?;
+    if let Some(t) = time {
+        if !(t.is_finite() && t > 0.0 && t <= 1e7) {
+            return Err(Error(format!(
+                "--time {t}: give a number of seconds above 0 (at most 10 000 000)"
+            )));
+        }
+    }
+    let width = move |start: Instant| match time {
+        None => Width::Fixed(beam),
+        Some(t) => Width::Until {
+            deadline: start + Duration::from_secs_f64(t * SEARCH_SHARE_OF_TIME),
+            max: beam,
+        },
+    };
+    Ok((beam, width))
+}
+
+/// The width's part of a default file name: `b3000`, or `t60s` under `--time 60`.
+fn width_tag(args: &Args, beam: usize) -> String {
+    match args.time {
+        None => format!("b{beam}"),
+        Some(t) => format!("t{t}s"),
+    }
+}
+
+/// How a search's width was chosen, for the start line: `beam 3000`, or `beam up to 1000000
+/// within 60 s`.
+fn width_words(args: &Args, beam: usize) -> String {
+    match args.time {
+        None => format!("beam {beam}"),
+        Some(t) => format!("beam up to {beam} within {t} s"),
+    }
+}
 
 /// The fields every solve results file ends with, whatever the family.
 #[derive(Serialize)]
@@ -163,7 +219,14 @@ pub struct SolveReport {
     /// a TETR.IO seed): what `verify` needs to replay the record.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub game: Option<crate::seed::Seed>,
+    /// The beam's width; under `--time`, the widest it was allowed.
     pub beam: usize,
+    /// `--time`, when given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_budget_seconds: Option<f64>,
+    /// Under `--time`: the fewest and most states kept at a step, and their mean.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub beam_widths: Option<WidthStats>,
     pub moves: MoveSet,
     pub weights_name: String,
     /// Which kind of weights file was read (beam or player weights) or which preset.
@@ -220,6 +283,7 @@ pub fn record_path(out: &Path) -> PathBuf {
 /// The default results path: every setting that changes the record is in the name (seed,
 /// moves, beam, weights, pieces; not threads, which do not), under `runs/`, which git ignores.
 fn default_out(seed: &str, args: &Args, beam: usize, weights: &Weights, target: usize) -> PathBuf {
+    let width = width_tag(args, beam);
     let moves = match args.moves {
         MoveSet::Drop => "drop",
         MoveSet::Reach => "reach",
@@ -236,7 +300,7 @@ fn default_out(seed: &str, args: &Args, beam: usize, weights: &Weights, target: 
         format!("{stem}-{:08x}", crate::io::fnv1a(json.as_bytes()) as u32)
     };
     PathBuf::from(format!(
-        "runs/solve-{seed}-{moves}-b{beam}-{weights_tag}-p{target}.json"
+        "runs/solve-{seed}-{moves}-{width}-{weights_tag}-p{target}.json"
     ))
 }
 
@@ -305,8 +369,7 @@ pub fn run(args: &Args) -> Result<()> {
             seed.name
         )));
     }
-    let beam = args.beam.unwrap_or(TENCENT_BEAM);
-    crate::limits::check_beam("--beam", beam)?;
+    let (beam, width) = width_of(args, TENCENT_BEAM)?;
     let scoring = seed.pieces.saturating_sub(1);
     if args.pieces == Some(0) {
         return Err(Error(format!(
@@ -332,11 +395,11 @@ pub fn run(args: &Args) -> Result<()> {
     let stop = super::stop_on_ctrl_c();
     // Printed once the signal handlers are in place: from here a signal keeps the best line.
     eprintln!(
-        "solving {}: {}, beam {}, {} moves, weights {}; Ctrl-C or SIGTERM stops and keeps \
+        "solving {}: {}, {}, {} moves, weights {}; Ctrl-C or SIGTERM stops and keeps \
          the best line so far",
         seed.name,
         crate::limits::plural(target as u64, "piece", "pieces"),
-        beam,
+        width_words(args, beam),
         crate::report::moves_name(args.moves),
         args.weights
     );
@@ -350,8 +413,12 @@ pub fn run(args: &Args) -> Result<()> {
     let start = Instant::now();
     let total = target;
     let mut progress = super::SearchProgress::new(total, start);
-    let result = pool
-        .install(|| tencent_beam::search(&pieces, args.pieces, &cfg, &stop, |r| progress.step(r)));
+    let width = width(start);
+    let result = pool.install(|| {
+        tencent_beam::search_within(&pieces, args.pieces, &cfg, width, &stop, |r| {
+            progress.step(r)
+        })
+    });
     progress.finish();
     let wall_seconds = start.elapsed().as_secs_f64();
     if result.positions.is_empty() {
@@ -397,6 +464,8 @@ pub fn run(args: &Args) -> Result<()> {
         seed: seed.name.clone(),
         game: args.game.changes_game().then(|| seed.clone()),
         beam,
+        time_budget_seconds: args.time,
+        beam_widths: args.time.map(|_| result.widths),
         moves: args.moves,
         weights_name: args.weights.clone(),
         weights_read_as,
@@ -454,7 +523,14 @@ pub struct GuidelineSolveReport {
     pub stopped_by: Option<&'static str>,
     pub seed: String,
     pub game: Seed,
+    /// The beam's width; under `--time`, the widest it was allowed.
     pub beam: usize,
+    /// `--time`, when given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_budget_seconds: Option<f64>,
+    /// Under `--time`: the fewest and most states kept at a step, and their mean.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub beam_widths: Option<WidthStats>,
     pub weights_name: String,
     pub weights: GuidelineWeights,
     /// On a game of TETR.IO's generator: the record replayed on TETR.IO's engine, with
@@ -481,8 +557,7 @@ pub(crate) fn guideline_weights_name(name: &str, objective: Objective) -> String
 /// figures come from replaying the record.
 fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
     let game = seed.guideline_game().expect("a guideline seed");
-    let beam = args.beam.unwrap_or(GUIDELINE_BEAM);
-    crate::limits::check_beam("--beam", beam)?;
+    let (beam, width) = width_of(args, GUIDELINE_BEAM)?;
     if args.pieces == Some(0) {
         return Err(Error(format!(
             "--pieces 0: give at least 1 (the game {} has {})",
@@ -498,9 +573,9 @@ fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
     let use_fourwide = !args.no_fourwide && args.fourwide.applies(&game.rules);
     let out = args.out.clone().unwrap_or_else(|| {
         PathBuf::from(format!(
-            "runs/solve-{}-b{}-p{}-{}{}.json",
+            "runs/solve-{}-{}-p{}-{}{}.json",
             seed.name,
-            beam,
+            width_tag(args, beam),
             steps,
             weights_name.replace(['/', '.'], "_"),
             if use_fourwide { "" } else { "-no-fourwide" }
@@ -511,11 +586,11 @@ fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
     let load_at_start = load_average();
     let stop = super::stop_on_ctrl_c();
     eprintln!(
-        "solving {}: {}, beam {}, weights {}; Ctrl-C or SIGTERM stops and keeps the best line \
+        "solving {}: {}, {}, weights {}; Ctrl-C or SIGTERM stops and keeps the best line \
          so far",
         seed.name,
         crate::limits::plural(steps as u64, "piece", "pieces"),
-        beam,
+        width_words(args, beam),
         weights_name
     );
     let start = Instant::now();
@@ -524,9 +599,15 @@ fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
         Continuation::build(&game.pieces, game.rules.combo_table, game.rules.objective);
     let fourwide = use_fourwide.then_some(&continuation);
     let line = pool.install(|| {
-        guideline::search(&game, steps, beam, &evaluator, fourwide, &stop, |r| {
-            progress.step(r)
-        })
+        guideline::search(
+            &game,
+            steps,
+            width(start),
+            &evaluator,
+            fourwide,
+            &stop,
+            |r| progress.step(r),
+        )
     });
     progress.finish();
     let wall_seconds = start.elapsed().as_secs_f64();
@@ -591,6 +672,8 @@ fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
         seed: seed.name.clone(),
         game: seed.clone(),
         beam,
+        time_budget_seconds: args.time,
+        beam_widths: args.time.map(|_| line.widths),
         weights_name,
         weights,
         cost: RunCost::measured(wall_seconds, load_at_start, threads, &record_file, run_info),

@@ -10,6 +10,7 @@
 //! Every child has a sequence number (parent index, placement index) and every comparison
 //! ends on it, so the result does not depend on the thread count.
 
+use super::width::{Schedule, Width, WidthStats};
 use rayon::prelude::*;
 use std::cmp::Ordering;
 use std::hash::Hash;
@@ -205,6 +206,8 @@ pub struct Line<M> {
     pub end: SearchEnd,
     /// Pieces the beam placed (the best line may be shorter).
     pub placed: usize,
+    /// The widths the beam kept.
+    pub widths: WidthStats,
 }
 
 /// The beam search over `game`: keeps the `beam` children of lowest rank at every step,
@@ -212,7 +215,7 @@ pub struct Line<M> {
 /// far, when `stop` is set.
 pub fn search_game<G: BeamGame>(
     game: &G,
-    beam_width: usize,
+    beam_width: impl Into<Width>,
     stop: &AtomicBool,
     report: impl FnMut(&StepReport),
 ) -> Line<G::Move> {
@@ -235,12 +238,14 @@ pub type Observer<'a, S> = &'a mut dyn FnMut(usize, &[Kept<S>]);
 /// [`search_game`], calling `observe` after every step with the states kept.
 pub fn search_game_observed<G: BeamGame>(
     game: &G,
-    beam_width: usize,
+    width: impl Into<Width>,
     stop: &AtomicBool,
     mut report: impl FnMut(&StepReport),
     mut observe: Option<Observer<'_, G::State>>,
 ) -> Line<G::Move> {
     let total = game.steps();
+    let width = width.into();
+    let mut schedule = Schedule::new(width);
     let mut beam = vec![Entry {
         state: game.start(),
         score: 0,
@@ -248,11 +253,10 @@ pub fn search_game_observed<G: BeamGame>(
     }];
     let mut arena: Arena<G::Move> = Arena {
         nodes: Vec::new(),
-        limit: beam_width.saturating_mul(64).min(1 << 26) + 4096,
+        limit: width.max().saturating_mul(64).min(1 << 26) + 4096,
     };
     let mut best = (0u32, ROOT);
     let mut end = SearchEnd::Finished;
-    let chunk = (beam_width / 64).clamp(1, 256);
     let mut buffers: Vec<Vec<Child<G::State, G::Move>>> = Vec::new();
     let mut children: Vec<Child<G::State, G::Move>> = Vec::new();
     let mut bound = RankBound::default();
@@ -264,6 +268,8 @@ pub fn search_game_observed<G: BeamGame>(
             end = SearchEnd::Stopped { piece: k };
             break;
         }
+        let beam_width = schedule.width();
+        let chunk = (beam_width / 64).clamp(1, 256);
         // Each chunk of parents fills its own buffer, kept from step to step with the
         // gathered children: memory the previous step touched is reused, where fresh
         // allocations of this size come from the OS and fault in page by page (16 % of a
@@ -371,6 +377,7 @@ pub fn search_game_observed<G: BeamGame>(
             best_rank,
         });
         k += 1;
+        schedule.step_done(beam.len(), total - k);
     }
     if G::WHOLE_GAME && end == SearchEnd::Finished {
         if let Some(top) = beam
@@ -389,6 +396,7 @@ pub fn search_game_observed<G: BeamGame>(
         moves: arena.chain(best.1),
         end,
         placed: end.placed(total),
+        widths: schedule.stats(),
     }
 }
 

@@ -3,6 +3,7 @@
 //! the held piece (or, with an empty slot, the next one).
 
 use super::beam::{self, BeamGame, Line, Observer, StepReport};
+use super::width::Width;
 use crate::eval::guideline::GuidelineEvaluator;
 use crate::fourwide::continuation::Continuation;
 use crate::games::guideline::movegen::{self, Placement};
@@ -124,7 +125,7 @@ impl BeamGame for GuidelineSearch<'_> {
 pub fn search(
     game: &Game,
     steps: usize,
-    beam_width: usize,
+    beam_width: impl Into<Width>,
     evaluator: &GuidelineEvaluator,
     fourwide: Option<&Continuation>,
     stop: &AtomicBool,
@@ -141,7 +142,7 @@ pub fn search(
 pub fn search_observed(
     game: &Game,
     steps: usize,
-    beam_width: usize,
+    beam_width: impl Into<Width>,
     evaluator: &GuidelineEvaluator,
     fourwide: Option<&Continuation>,
     stop: &AtomicBool,

@@ -11,3 +11,4 @@ pub mod section_play;
 pub mod tencent;
 pub mod tune;
 pub mod tuning;
+pub mod width;

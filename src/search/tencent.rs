@@ -2,6 +2,7 @@
 //! placements of the next piece (drop or unit-move reach), ranked by the Tencent evaluator.
 
 use super::beam::{search_game_observed, BeamGame, Observer, SearchEnd, StepReport};
+use super::width::{Width, WidthStats};
 use crate::eval::tencent::{Evaluator, Move};
 use crate::games::tencent;
 use crate::games::tencent::board::{Board, HEIGHT};
@@ -37,6 +38,8 @@ pub struct BeamResult {
     /// Pieces the beam placed (the record may be shorter: it ends at the best line's last
     /// scoring lock).
     pub placed: usize,
+    /// The widths the beam kept.
+    pub widths: WidthStats,
 }
 
 /// For each piece index k, how many pieces from k + 1 on the next I piece is (1: piece k + 1
@@ -234,11 +237,36 @@ pub fn search_observed(
     report: impl FnMut(&StepReport),
     observe: Option<Observer<'_, Board>>,
 ) -> BeamResult {
+    run(pieces, limit, cfg, cfg.beam.into(), stop, report, observe)
+}
+
+/// [`search`] with the beam's width set by `width` rather than `cfg.beam`: a deadline's
+/// (`solve --time`).
+pub fn search_within(
+    pieces: &[Piece],
+    limit: Option<usize>,
+    cfg: &BeamConfig,
+    width: Width,
+    stop: &AtomicBool,
+    report: impl FnMut(&StepReport),
+) -> BeamResult {
+    run(pieces, limit, cfg, width, stop, report, None)
+}
+
+fn run(
+    pieces: &[Piece],
+    limit: Option<usize>,
+    cfg: &BeamConfig,
+    width: Width,
+    stop: &AtomicBool,
+    report: impl FnMut(&StepReport),
+    observe: Option<Observer<'_, Board>>,
+) -> BeamResult {
     let total = limit
         .unwrap_or(usize::MAX)
         .min(pieces.len().saturating_sub(1));
     let game = TencentGame::new(pieces, total, cfg);
-    let line = search_game_observed(&game, cfg.beam, stop, report, observe);
+    let line = search_game_observed(&game, width, stop, report, observe);
     let record = rebuild_record(&cfg.start, pieces, &line.moves, cfg.moves);
     BeamResult {
         score: line.score,
@@ -247,6 +275,7 @@ pub fn search_observed(
         complete: line.end == SearchEnd::Finished,
         end: line.end,
         placed: line.placed,
+        widths: line.widths,
     }
 }
 
