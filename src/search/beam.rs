@@ -253,7 +253,7 @@ pub fn search_game_observed<G: BeamGame>(
     }];
     let mut arena: Arena<G::Move> = Arena {
         nodes: Vec::new(),
-        limit: width.max().saturating_mul(64).min(1 << 26) + 4096,
+        limit: 0,
     };
     let mut best = (0u32, ROOT);
     let mut end = SearchEnd::Finished;
@@ -270,6 +270,9 @@ pub fn search_game_observed<G: BeamGame>(
         }
         let beam_width = schedule.width();
         let chunk = (beam_width / 64).clamp(1, 256);
+        // Set by the width of this step, not the widest allowed: under a deadline the beam
+        // may be allowed a million states and keep a few thousand.
+        arena.limit = beam_width.saturating_mul(64).min(1 << 26) + 4096;
         // Each chunk of parents fills its own buffer, kept from step to step with the
         // gathered children: memory the previous step touched is reused, where fresh
         // allocations of this size come from the OS and fault in page by page (16 % of a

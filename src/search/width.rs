@@ -24,16 +24,6 @@ impl From<usize> for Width {
     }
 }
 
-impl Width {
-    /// The widest the beam may become.
-    pub fn max(self) -> usize {
-        match self {
-            Width::Fixed(width) => width,
-            Width::Until { max, .. } => max,
-        }
-    }
-}
-
 /// The widths a search used: the fewest and most states kept at a step, and their mean.
 #[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
 pub struct WidthStats {
