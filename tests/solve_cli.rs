@@ -12,13 +12,30 @@ fn temp_dir(name: &str) -> std::path::PathBuf {
     dir
 }
 
+/// Runs `solve ARGS --out OUT`, asserts it succeeded, and returns it and the results file.
+fn solve_ok(args: &[&str], out: &std::path::Path) -> (std::process::Output, serde_json::Value) {
+    let run = bin()
+        .arg("solve")
+        .args(args)
+        .arg("--out")
+        .arg(out)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let report = serde_json::from_str(&std::fs::read_to_string(out).unwrap()).unwrap();
+    (run, report)
+}
+
 #[test]
 fn solve_writes_a_record_that_replays_to_its_score() {
     let dir = temp_dir("solve");
     let out = dir.join("run.json");
-    let run = bin()
-        .args([
-            "solve",
+    let (run, report) = solve_ok(
+        &[
             "--beam",
             "30",
             "--pieces",
@@ -27,18 +44,9 @@ fn solve_writes_a_record_that_replays_to_its_score() {
             "reach",
             "--threads",
             "2",
-        ])
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
+        ],
+        &out,
     );
-    let report: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
     let printed: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
     assert_eq!(report, printed);
     for key in [
@@ -162,21 +170,9 @@ fn a_timed_solve_keeps_its_widths_within_the_beam_and_replays() {
         ),
     ] {
         let out = dir.join(format!("timed-{}.json", game.len()));
-        let run = bin()
-            .arg("solve")
-            .args(&game)
-            .args(["--time", "2", "--beam", beam, "--pieces", pieces])
-            .arg("--out")
-            .arg(&out)
-            .output()
-            .unwrap();
-        assert!(
-            run.status.success(),
-            "{}",
-            String::from_utf8_lossy(&run.stderr)
-        );
-        let report: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+        let mut args: Vec<&str> = game.iter().map(String::as_str).collect();
+        args.extend(["--time", "2", "--beam", beam, "--pieces", pieces]);
+        let (_, report) = solve_ok(&args, &out);
         assert_eq!(report["complete"], true);
         assert_eq!(report["time_budget_seconds"], 2.0);
         assert_eq!(report["beam"].as_u64(), Some(beam.parse().unwrap()));
@@ -203,12 +199,7 @@ fn a_timed_solve_keeps_its_widths_within_the_beam_and_replays() {
     }
     // A fixed width writes neither field.
     let fixed = dir.join("fixed.json");
-    let run = bin()
-        .args(["solve", "--beam", "20", "--pieces", "50", "--out"])
-        .arg(&fixed)
-        .output()
-        .unwrap();
-    assert!(run.status.success());
+    solve_ok(&["--beam", "20", "--pieces", "50"], &fixed);
     let text = std::fs::read_to_string(&fixed).unwrap();
     assert!(!text.contains("time_budget_seconds") && !text.contains("beam_widths"));
     // The default name carries the time, not a width.

@@ -415,9 +415,8 @@ pub fn run(args: &Args) -> Result<()> {
     let mut progress = super::SearchProgress::new(total, start);
     let width = width(start);
     let result = pool.install(|| {
-        tencent_beam::search_within(&pieces, args.pieces, &cfg, width, &stop, |r| {
-            progress.step(r)
-        })
+        let report = |r: &_| progress.step(r);
+        tencent_beam::search_within(&pieces, args.pieces, &cfg, width, &stop, report, None)
     });
     progress.finish();
     let wall_seconds = start.elapsed().as_secs_f64();

@@ -237,23 +237,12 @@ pub fn search_observed(
     report: impl FnMut(&StepReport),
     observe: Option<Observer<'_, Board>>,
 ) -> BeamResult {
-    run(pieces, limit, cfg, cfg.beam.into(), stop, report, observe)
+    search_within(pieces, limit, cfg, cfg.beam.into(), stop, report, observe)
 }
 
-/// [`search`] with the beam's width set by `width` rather than `cfg.beam`: a deadline's
-/// (`solve --time`).
+/// [`search_observed`] with the beam's width set by `width` rather than `cfg.beam`: a
+/// deadline's (`solve --time`).
 pub fn search_within(
-    pieces: &[Piece],
-    limit: Option<usize>,
-    cfg: &BeamConfig,
-    width: Width,
-    stop: &AtomicBool,
-    report: impl FnMut(&StepReport),
-) -> BeamResult {
-    run(pieces, limit, cfg, width, stop, report, None)
-}
-
-fn run(
     pieces: &[Piece],
     limit: Option<usize>,
     cfg: &BeamConfig,
