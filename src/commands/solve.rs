@@ -412,8 +412,8 @@ pub fn run(args: &Args) -> Result<()> {
     };
     let start = Instant::now();
     let total = target;
-    let mut progress = super::SearchProgress::new(total, start);
     let width = width(start);
+    let mut progress = super::SearchProgress::with_deadline(total, start, width.deadline());
     let result = pool.install(|| {
         let report = |r: &_| progress.step(r);
         tencent_beam::search_within(&pieces, args.pieces, &cfg, width, &stop, report, None)
@@ -593,20 +593,15 @@ fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
         weights_name
     );
     let start = Instant::now();
-    let mut progress = super::SearchProgress::new(steps, start);
+    let width = width(start);
+    let mut progress = super::SearchProgress::with_deadline(steps, start, width.deadline());
     let continuation =
         Continuation::build(&game.pieces, game.rules.combo_table, game.rules.objective);
     let fourwide = use_fourwide.then_some(&continuation);
     let line = pool.install(|| {
-        guideline::search(
-            &game,
-            steps,
-            width(start),
-            &evaluator,
-            fourwide,
-            &stop,
-            |r| progress.step(r),
-        )
+        guideline::search(&game, steps, width, &evaluator, fourwide, &stop, |r| {
+            progress.step(r)
+        })
     });
     progress.finish();
     let wall_seconds = start.elapsed().as_secs_f64();

@@ -24,6 +24,16 @@ impl From<usize> for Width {
     }
 }
 
+impl Width {
+    /// When the search must end, if it must.
+    pub fn deadline(self) -> Option<Instant> {
+        match self {
+            Width::Fixed(_) => None,
+            Width::Until { deadline, .. } => Some(deadline),
+        }
+    }
+}
+
 /// The widths a search used: the fewest and most states kept at a step, and their mean.
 #[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
 pub struct WidthStats {
