@@ -44,6 +44,8 @@ pub const PEERS: [PeerPoint; 4] = [
 pub struct Point {
     pub file: String,
     pub beam: usize,
+    /// How the width was set: `beam 3000`, or a time budget and the mean width.
+    pub width: String,
     pub weights: String,
     pub score: u64,
     pub wall_seconds: f64,
@@ -57,6 +59,7 @@ pub fn points(runs: &[SolveRun]) -> Vec<Point> {
         .map(|r| Point {
             file: format!("{}.json", r.name),
             beam: r.beam,
+            width: r.width_words(),
             weights: r.weights_name.clone(),
             score: r.score,
             wall_seconds: r.wall_seconds,
@@ -74,8 +77,8 @@ pub fn summary_md(points: &[Point]) -> String {
             (
                 p.wall_seconds,
                 format!(
-                    "| beamtris, beam {} (`{}`) | {:.0} | **{}** | [{}]({}) |",
-                    p.beam, p.weights, p.wall_seconds, p.score, p.file, p.file
+                    "| beamtris, {} (`{}`) | {:.0} | **{}** | [{}]({}) |",
+                    p.width, p.weights, p.wall_seconds, p.score, p.file, p.file
                 ),
             )
         })
@@ -147,4 +150,41 @@ pub fn plot(points: &[Point]) -> String {
         }],
     };
     svg::figure("beamtris against the published solvers", &[panel])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A timed run's row names its budget and mean width, not the widest it was allowed.
+    #[test]
+    fn a_timed_run_is_named_by_its_budget_and_mean_width() {
+        let run = |extra: serde_json::Value| {
+            let mut json = serde_json::json!({
+                "score": 1_421_546, "complete": true, "beam": 1_000_000, "moves": "reach",
+                "weights_name": "tuned-b6000-i", "pieces": 9999, "target_pieces": 9999,
+                "game_pieces": 10000, "wall_seconds": 56.9,
+            });
+            json.as_object_mut()
+                .unwrap()
+                .extend(extra.as_object().unwrap().clone());
+            let mut r: SolveRun = serde_json::from_value(json).unwrap();
+            r.name = "run".into();
+            r
+        };
+        let timed = run(serde_json::json!({
+            "time_budget_seconds": 58.0,
+            "beam_widths": {"min": 100, "max": 8328, "mean": 5833.8},
+        }));
+        let fixed = run(serde_json::json!({}));
+        let rows = summary_md(&points(&[timed, fixed]));
+        assert!(
+            rows.contains("| beamtris, `--time 58`, beam 5834 on average (`tuned-b6000-i`) | 57 |"),
+            "{rows}"
+        );
+        assert!(
+            rows.contains("| beamtris, beam 1000000 (`tuned-b6000-i`) | 57 |"),
+            "{rows}"
+        );
+    }
 }

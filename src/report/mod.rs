@@ -41,9 +41,21 @@ pub struct SolveRun {
     /// Pieces in the game.
     #[serde(default)]
     pub game_pieces: Option<usize>,
+    /// `solve --time`: the budget in seconds (`beam` is then the widest allowed).
+    #[serde(default)]
+    pub time_budget_seconds: Option<f64>,
+    /// `solve --time`: the widths the beam kept.
+    #[serde(default)]
+    pub beam_widths: Option<MeanWidth>,
     /// The file's name without `.json` (filled in by [`load_runs`]).
     #[serde(skip)]
     pub name: String,
+}
+
+/// The mean of the widths a timed search kept (its results file's `beam_widths`).
+#[derive(Clone, Copy, Debug, Deserialize)]
+pub struct MeanWidth {
+    pub mean: f64,
 }
 
 fn yes() -> bool {
@@ -51,6 +63,18 @@ fn yes() -> bool {
 }
 
 impl SolveRun {
+    /// How the run's width was set, in words: `beam 3000`, or `--time 60, beam 5 021 on
+    /// average`.
+    pub fn width_words(&self) -> String {
+        match self.time_budget_seconds {
+            None => format!("beam {}", self.beam),
+            Some(t) => format!(
+                "`--time {t}`, beam {:.0} on average",
+                self.beam_widths.map_or(f64::NAN, |w| w.mean)
+            ),
+        }
+    }
+
     /// The `--pieces` the run was limited to, `None` for the whole game. Older files do not
     /// have `target_pieces`; their command line says it.
     pub fn piece_limit(&self) -> Option<usize> {
