@@ -134,6 +134,30 @@ fn width_of(args: &Args, family_beam: usize) -> Result<(usize, impl Fn(Instant) 
     Ok((beam, width))
 }
 
+/// The width fields every solve results file has, whatever the family.
+#[derive(Serialize)]
+pub struct WidthReport {
+    /// The beam's width; under `--time`, the widest it was allowed.
+    pub beam: usize,
+    /// `--time`, when given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_budget_seconds: Option<f64>,
+    /// Under `--time`: the fewest and most states kept at a step, and their mean.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub beam_widths: Option<WidthStats>,
+}
+
+impl WidthReport {
+    /// The width fields of a search run with `args`, at most `beam` wide, that kept `widths`.
+    fn new(args: &Args, beam: usize, widths: WidthStats) -> WidthReport {
+        WidthReport {
+            beam,
+            time_budget_seconds: args.time,
+            beam_widths: args.time.map(|_| widths),
+        }
+    }
+}
+
 /// The width's part of a default file name: `b3000`, or `t60s` under `--time 60`.
 fn width_tag(args: &Args, beam: usize) -> String {
     match args.time {
@@ -219,14 +243,9 @@ pub struct SolveReport {
     /// a TETR.IO seed): what `verify` needs to replay the record.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub game: Option<crate::seed::Seed>,
-    /// The beam's width; under `--time`, the widest it was allowed.
-    pub beam: usize,
-    /// `--time`, when given.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub time_budget_seconds: Option<f64>,
-    /// Under `--time`: the fewest and most states kept at a step, and their mean.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub beam_widths: Option<WidthStats>,
+    /// The beam's width, and under `--time` the budget and the widths kept.
+    #[serde(flatten)]
+    pub width: WidthReport,
     pub moves: MoveSet,
     pub weights_name: String,
     /// Which kind of weights file was read (beam or player weights) or which preset.
@@ -462,9 +481,7 @@ pub fn run(args: &Args) -> Result<()> {
         record_short_because,
         seed: seed.name.clone(),
         game: args.game.changes_game().then(|| seed.clone()),
-        beam,
-        time_budget_seconds: args.time,
-        beam_widths: args.time.map(|_| result.widths),
+        width: WidthReport::new(args, beam, result.widths),
         moves: args.moves,
         weights_name: args.weights.clone(),
         weights_read_as,
@@ -522,14 +539,9 @@ pub struct GuidelineSolveReport {
     pub stopped_by: Option<&'static str>,
     pub seed: String,
     pub game: Seed,
-    /// The beam's width; under `--time`, the widest it was allowed.
-    pub beam: usize,
-    /// `--time`, when given.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub time_budget_seconds: Option<f64>,
-    /// Under `--time`: the fewest and most states kept at a step, and their mean.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub beam_widths: Option<WidthStats>,
+    /// The beam's width, and under `--time` the budget and the widths kept.
+    #[serde(flatten)]
+    pub width: WidthReport,
     pub weights_name: String,
     pub weights: GuidelineWeights,
     /// On a game of TETR.IO's generator: the record replayed on TETR.IO's engine, with
@@ -665,9 +677,7 @@ fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
         },
         seed: seed.name.clone(),
         game: seed.clone(),
-        beam,
-        time_budget_seconds: args.time,
-        beam_widths: args.time.map(|_| line.widths),
+        width: WidthReport::new(args, beam, line.widths),
         weights_name,
         weights,
         cost: RunCost::measured(wall_seconds, load_at_start, threads, &record_file, run_info),

@@ -43,7 +43,6 @@ pub const PEERS: [PeerPoint; 4] = [
 #[derive(Clone, Debug, Serialize)]
 pub struct Point {
     pub file: String,
-    pub beam: usize,
     /// How the width was set: `beam 3000`, or a time budget and the mean width.
     pub width: String,
     pub weights: String,
@@ -58,7 +57,6 @@ pub fn points(runs: &[SolveRun]) -> Vec<Point> {
         .filter(|r| r.complete && r.piece_limit().is_none())
         .map(|r| Point {
             file: format!("{}.json", r.name),
-            beam: r.beam,
             width: r.width_words(),
             weights: r.weights_name.clone(),
             score: r.score,
