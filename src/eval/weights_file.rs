@@ -90,8 +90,11 @@ pub fn parse(text: &str) -> std::result::Result<WeightsFile, String> {
 
 fn parse_player(map: &Map<String, Value>) -> std::result::Result<PlayerWeights, String> {
     let w: PlayerWeights = serde_json::from_value(Value::Object(map.clone())).map_err(|e| {
+        // A misspelt `score_weight` lands here too: say why the file was read as player
+        // weights, so that the beam's keys are not hidden behind the players' list.
         format!(
-            "{} (player weights: {}, rows_cleared, hole_depth)",
+            "{} (a file without score_weight holds player weights: {}, rows_cleared, \
+             hole_depth; beam weights need score_weight)",
             json_error(&e),
             SHARED.join(", ")
         )
@@ -294,6 +297,13 @@ mod tests {
         assert!(e.starts_with("lines: a beam weights key"), "{e}");
         let e = parse(r#"{"holez": 1}"#).unwrap_err();
         assert!(e.contains("holez"), "{e}");
+        // A misspelt score_weight: the file is read as player weights, and the error says so.
+        let e = parse(r#"{"score": 0.1, "cells": -1}"#).unwrap_err();
+        assert!(e.contains("unknown field `score`"), "{e}");
+        assert!(
+            e.contains("a file without score_weight holds player weights"),
+            "{e}"
+        );
         let e = parse("[1]").unwrap_err();
         assert_eq!(e, "expected a JSON object of feature name -> weight");
         let e = WeightsFile::Player(PlayerWeights::BCTS)
