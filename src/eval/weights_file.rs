@@ -35,18 +35,6 @@ pub enum WeightsFile {
     Player(PlayerWeights),
 }
 
-/// Feature names the two kinds share (with opposite signs).
-const SHARED: [&str; 8] = [
-    "cells",
-    "row_transitions",
-    "column_transitions",
-    "holes",
-    "wells",
-    "rows_with_holes",
-    "landing_height",
-    "eroded_cells",
-];
-
 /// Parses weights JSON of either kind, telling them apart by `score_weight`. Errors are one
 /// line and name the key or the JSON place.
 pub fn parse(text: &str) -> std::result::Result<WeightsFile, String> {
@@ -91,12 +79,11 @@ pub fn parse(text: &str) -> std::result::Result<WeightsFile, String> {
 fn parse_player(map: &Map<String, Value>) -> std::result::Result<PlayerWeights, String> {
     let w: PlayerWeights = serde_json::from_value(Value::Object(map.clone())).map_err(|e| {
         // A misspelt `score_weight` lands here too: say why the file was read as player
-        // weights, so that the beam's keys are not hidden behind the players' list.
+        // weights, so that the players' keys serde lists do not look like the beam's.
         format!(
-            "{} (a file without score_weight holds player weights: {}, rows_cleared, \
-             hole_depth; beam weights need score_weight)",
-            json_error(&e),
-            SHARED.join(", ")
+            "{} (a file without score_weight holds player weights; beam weights need \
+             score_weight)",
+            json_error(&e)
         )
     })?;
     for (k, v) in map {
