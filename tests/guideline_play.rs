@@ -5,21 +5,14 @@
 use beamtris::eval::guideline::{GuidelineEvaluator, GuidelineWeights};
 use beamtris::games::guideline::replay::Game;
 use beamtris::search::online;
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
+mod common;
+
+use common::{bin, json, scratch, succeeds};
+
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
-
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_beamtris"))
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("beamtris-gplay-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 fn cc2_game(seed: u64) -> Game {
     let path = format!("{ROOT}/seeds/cc2/tetrio-{seed}-srs-attack.json");
@@ -74,32 +67,26 @@ fn the_search_never_sees_past_the_previews() {
 
 #[test]
 fn a_short_play_replays_through_verify_to_its_figures() {
-    let dir = temp_dir("verify");
+    let dir = scratch("gplay", "verify");
     let out = dir.join("play.json");
     let game = format!("{ROOT}/seeds/cc2/tetrio-1742887628-srs-attack.json");
-    let run = bin()
-        .args([
-            "play",
-            "--seed",
-            &game,
-            "--previews",
-            "5",
-            "--beam",
-            "100",
-            "--max-pieces",
-            "60",
-        ])
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
+    succeeds(
+        bin()
+            .args([
+                "play",
+                "--seed",
+                &game,
+                "--previews",
+                "5",
+                "--beam",
+                "100",
+                "--max-pieces",
+                "60",
+            ])
+            .arg("--out")
+            .arg(&out),
     );
-    let report: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let report = json(&out);
     assert_eq!(report["pieces"], 60);
     assert_eq!(report["pieces_asked"], 60);
     assert_eq!(report["previews"], 5);
@@ -134,7 +121,7 @@ fn a_short_play_replays_through_verify_to_its_figures() {
 
 #[test]
 fn play_with_the_fourwide_policy_replays_and_says_so() {
-    let dir = temp_dir("fourwide");
+    let dir = scratch("gplay", "fourwide");
     let out = dir.join("play.json");
     let game = format!("{ROOT}/seeds/cc2/tetrio-1-srs-attack.json");
     let weights =
@@ -156,8 +143,7 @@ fn play_with_the_fourwide_policy_replays_and_says_so() {
     let err = String::from_utf8_lossy(&run.stderr);
     assert!(run.status.success(), "{err}");
     assert!(err.contains("4-wide policy for sections: bag generator, hold, 2 previews"));
-    let report: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let report = json(&out);
     assert_eq!(report["fourwide"]["generator"], "Bag");
     assert_eq!(report["fourwide"]["preview"], 2);
     assert_eq!(report["fourwide"]["hold"], true);
@@ -178,15 +164,13 @@ fn play_with_the_fourwide_policy_replays_and_says_so() {
     }
     // off by default: no policy is solved
     let off = dir.join("off.json");
-    let run = bin()
-        .args(["play", "--seed", &game, "--previews", "2", "--beam", "20"])
-        .args(["--max-pieces", "10", "--out"])
-        .arg(&off)
-        .output()
-        .unwrap();
-    assert!(run.status.success());
-    let report: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&off).unwrap()).unwrap();
+    succeeds(
+        bin()
+            .args(["play", "--seed", &game, "--previews", "2", "--beam", "20"])
+            .args(["--max-pieces", "10", "--out"])
+            .arg(&off),
+    );
+    let report = json(&off);
     assert!(report["fourwide"].is_null());
     assert_eq!(report["fourwide_policy_moves"], 0);
     std::fs::remove_dir_all(&dir).ok();
@@ -194,7 +178,7 @@ fn play_with_the_fourwide_policy_replays_and_says_so() {
 
 #[test]
 fn online_flags_are_refused_on_other_games() {
-    let dir = temp_dir("flags");
+    let dir = scratch("gplay", "flags");
     let out = dir.join("r.json");
     for (seed, flag, value) in [
         ("seeds/standard.json", "--previews", "5"),

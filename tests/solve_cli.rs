@@ -1,38 +1,18 @@
 //! `beamtris solve` end to end: the files it writes, the score they replay to, and its errors.
 
-use std::process::Command;
+mod common;
 
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_beamtris"))
-}
-
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("beamtris-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use common::{bin, fails_saying, json, scratch, succeeds};
 
 /// Runs `solve ARGS --out OUT`, asserts it succeeded, and returns it and the results file.
 fn solve_ok(args: &[&str], out: &std::path::Path) -> (std::process::Output, serde_json::Value) {
-    let run = bin()
-        .arg("solve")
-        .args(args)
-        .arg("--out")
-        .arg(out)
-        .output()
-        .unwrap();
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
-    let report = serde_json::from_str(&std::fs::read_to_string(out).unwrap()).unwrap();
-    (run, report)
+    let run = succeeds(bin().arg("solve").args(args).arg("--out").arg(out));
+    (run, json(out))
 }
 
 #[test]
 fn solve_writes_a_record_that_replays_to_its_score() {
-    let dir = temp_dir("solve");
+    let dir = scratch("solve_cli", "solve");
     let out = dir.join("run.json");
     let (run, report) = solve_ok(
         &[
@@ -84,7 +64,7 @@ fn solve_writes_a_record_that_replays_to_its_score() {
 
 #[test]
 fn solve_refuses_bad_input_on_one_line_with_exit_2() {
-    let dir = temp_dir("solve-bad");
+    let dir = scratch("solve_cli", "solve-bad");
     let weights = dir.join("w.json");
     std::fs::write(
         &weights,
@@ -138,10 +118,7 @@ fn solve_refuses_bad_input_on_one_line_with_exit_2() {
             .arg(dir.join("never.json"))
             .output()
             .unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(err.lines().count(), 1, "{err}");
-        assert!(err.contains(want), "{args:?}: {err}");
+        fails_saying(&out, &[want]);
         assert!(!dir.join("never.json").exists());
     }
     std::fs::remove_dir_all(&dir).ok();
@@ -153,7 +130,7 @@ fn solve_refuses_bad_input_on_one_line_with_exit_2() {
 /// ignores its deadline.)
 #[test]
 fn a_timed_solve_keeps_its_widths_within_the_beam_and_replays() {
-    let dir = temp_dir("solve-time");
+    let dir = scratch("solve_cli", "solve-time");
     for (game, beam, pieces) in [
         (vec![], "400", "3000"),
         (
@@ -203,15 +180,10 @@ fn a_timed_solve_keeps_its_widths_within_the_beam_and_replays() {
     let text = std::fs::read_to_string(&fixed).unwrap();
     assert!(!text.contains("time_budget_seconds") && !text.contains("beam_widths"));
     // The default name carries the time, not a width.
-    let named = bin()
-        .args(["solve", "--time", "0.5", "--pieces", "20"])
-        .current_dir(&dir)
-        .output()
-        .unwrap();
-    assert!(
-        named.status.success(),
-        "{}",
-        String::from_utf8_lossy(&named.stderr)
+    succeeds(
+        bin()
+            .args(["solve", "--time", "0.5", "--pieces", "20"])
+            .current_dir(&dir),
     );
     assert!(dir
         .join("runs/solve-tencent-geek-4-reach-t0.5s-tuned-b6000-i-p20.json")
