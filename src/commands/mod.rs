@@ -87,28 +87,28 @@ impl SearchProgress {
             d.saturating_duration_since(std::time::Instant::now())
                 .as_secs_f64()
         });
+        // Under a deadline: the width and the time left, on the bar and on the logged line.
+        let beam_and_left = |left: f64| format!("beam {}  {left:.0} s left", r.kept);
         if r.placed.is_multiple_of(16) || r.placed == r.total {
             self.bar.set_message(match left {
                 None => r.best_score.to_string(),
-                Some(left) => format!("best {}  beam {}  {left:.0} s left", r.best_score, r.kept),
+                Some(left) => format!("best {}  {}", r.best_score, beam_and_left(left)),
             });
         }
         if self.bar.is_hidden() && self.last_line.elapsed().as_secs() >= 30 {
             self.last_line = std::time::Instant::now();
             let secs = self.start.elapsed().as_secs_f64();
-            match left {
-                None => {
+            let tail = left.map_or_else(
+                || {
                     let eta = secs / r.placed as f64 * (r.total - r.placed) as f64;
-                    eprintln!(
-                        "{:>7.0} s  piece {}/{}  best {}  eta {:.0} s",
-                        secs, r.placed, r.total, r.best_score, eta
-                    );
-                }
-                Some(left) => eprintln!(
-                    "{:>7.0} s  piece {}/{}  best {}  beam {}  {:.0} s left",
-                    secs, r.placed, r.total, r.best_score, r.kept, left
-                ),
-            }
+                    format!("eta {eta:.0} s")
+                },
+                beam_and_left,
+            );
+            eprintln!(
+                "{secs:>7.0} s  piece {}/{}  best {}  {tail}",
+                r.placed, r.total, r.best_score
+            );
         }
     }
 
