@@ -287,6 +287,10 @@ fn bad_games_are_refused_before_any_search() {
             "--tetrio-seed 0: a TETR.IO seed is an integer",
         ),
         (
+            vec!["--tetrio-seed", "-1"],
+            "--tetrio-seed -1: a TETR.IO seed is an integer",
+        ),
+        (
             vec!["--seed", "seeds/tencent-geek-4.json", "--hold", "T"],
             "--hold: only guideline games have it",
         ),

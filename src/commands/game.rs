@@ -27,8 +27,13 @@ pub struct GameArgs {
     /// The pieces from TETR.IO's generator with seed N (its seeded 7-bag, as a custom room
     /// or a replay with that seed deals them), on the rules of --seed or of the built-in
     /// TETR.IO game.
-    #[arg(long, value_name = "N", conflicts_with = "queue")]
-    pub tetrio_seed: Option<u64>,
+    #[arg(
+        long,
+        value_name = "N",
+        conflicts_with = "queue",
+        allow_negative_numbers = true
+    )]
+    pub tetrio_seed: Option<i64>,
     /// The pieces, in order: letters IJLOSTZ (either case; spaces ignored). The game ends
     /// with the queue: on a guideline game the last letter is only the piece a hold into the
     /// empty slot may draw on the last lock (so N letters make N - 1 locks), and the previews
@@ -65,13 +70,13 @@ impl GameArgs {
             None => builtin_tetrio(),
         };
         if let Some(n) = self.tetrio_seed {
-            if n == 0 || n >= 1 << 31 {
+            if !(1..1 << 31).contains(&n) {
                 return Err(Error(format!(
                     "--tetrio-seed {n}: a TETR.IO seed is an integer from 1 to 2147483647"
                 )));
             }
             seed.generator = Generator::Tetrio {
-                seed: n,
+                seed: n as u64,
                 no_szo: false,
             };
             seed.name = format!("tetrio-{n}");
