@@ -126,22 +126,21 @@ fn play_with_the_fourwide_policy_replays_and_says_so() {
     let game = format!("{ROOT}/seeds/cc2/tetrio-1-srs-attack.json");
     let weights =
         format!("{ROOT}/results/guideline/play-p5-fourwide/weights-attack-fourwide-rows3.json");
-    let run = bin()
-        .args(["play", "--seed", &game, "--previews", "2", "--beam", "60"])
-        .args([
-            "--max-pieces",
-            "150",
-            "--fourwide",
-            "on",
-            "--weights",
-            &weights,
-        ])
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .unwrap();
+    let run = succeeds(
+        bin()
+            .args(["play", "--seed", &game, "--previews", "2", "--beam", "60"])
+            .args([
+                "--max-pieces",
+                "150",
+                "--fourwide",
+                "on",
+                "--weights",
+                &weights,
+            ])
+            .arg("--out")
+            .arg(&out),
+    );
     let err = String::from_utf8_lossy(&run.stderr);
-    assert!(run.status.success(), "{err}");
     assert!(err.contains("4-wide policy for sections: bag generator, hold, 2 previews"));
     let report = json(&out);
     assert_eq!(report["fourwide"]["generator"], "Bag");
