@@ -1,7 +1,7 @@
 //! The `beamtris` command line: parses arguments and hands them to the library.
 
 use beamtris::commands;
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 /// beamtris: find the best move sequences for fixed-seed Tetris games.
 #[derive(Parser, Debug)]
@@ -41,6 +41,39 @@ enum Command {
     Learn(commands::learn::Args),
 }
 
+/// A mistake in the arguments gets one line, like every other input error: clap's message
+/// without its usage block, exit code 2. `--help`, `--version` and a bare `beamtris` still
+/// print clap's full text.
+fn exit_on_usage_error(e: clap::Error) -> ! {
+    use clap::error::ErrorKind;
+    match e.kind() {
+        ErrorKind::DisplayHelp
+        | ErrorKind::DisplayVersion
+        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => e.exit(),
+        _ => {
+            // The message and its tips ("a similar argument exists"), up to the usage block.
+            let text = e.to_string();
+            let message: Vec<&str> = text
+                .lines()
+                .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+                .map(|l| l.trim())
+                .filter(|l| !l.is_empty())
+                .collect();
+            let message = message.join("; ");
+            let message = message.strip_prefix("error: ").unwrap_or(&message);
+            eprintln!("beamtris: {message} (--help lists the flags)");
+            std::process::exit(2);
+        }
+    }
+}
+
+/// `--beam -3` reaches the flag's own check ("give at least 1", "invalid digit") rather than
+/// reading as an unknown flag `-3`: no flag of beamtris is a digit.
+fn allow_negative_numbers(cmd: clap::Command) -> clap::Command {
+    cmd.allow_negative_numbers(true)
+        .mut_subcommands(allow_negative_numbers)
+}
+
 fn main() {
     // Output piped into a reader that stops early (`beamtris verify R --trace | head`) ends
     // the process quietly, as it does for other command-line tools, instead of a panic in
@@ -49,7 +82,10 @@ fn main() {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
-    let cli = Cli::parse();
+    let matches = allow_negative_numbers(Cli::command())
+        .try_get_matches()
+        .unwrap_or_else(|e| exit_on_usage_error(e));
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| exit_on_usage_error(e));
     let result = match &cli.command {
         Command::Solve(args) => commands::solve::run(args),
         Command::Verify(args) => commands::verify::run(args),

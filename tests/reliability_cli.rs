@@ -638,3 +638,35 @@ fn a_closed_stdout_ends_the_run_without_a_panic() {
     assert!(!err.contains("panicked"), "{err}");
     assert!(err.is_empty(), "{err}");
 }
+
+#[test]
+fn argument_mistakes_get_one_line_and_exit_2() {
+    fails_with(
+        &run(&["solve", "--beem", "3"]),
+        "unexpected argument '--beem' found; tip: a similar argument exists: '--beam' \
+         (--help lists the flags)",
+    );
+    fails_with(
+        &run(&["solve", "--beam", "-3"]),
+        "invalid value '-3' for '--beam <BEAM>': invalid digit found in string \
+         (--help lists the flags)",
+    );
+    fails_with(
+        &run(&["solve", "--time", "-1"]),
+        "--time -1: give a number of seconds above 0 (at most 10 000 000)",
+    );
+    fails_saying(
+        &run(&["solve", "--fourwide", "x"]),
+        &["'x'", "--fourwide", "auto, on, off"],
+    );
+    fails_saying(
+        &run(&["fourwide", "query", "--field", "XXX_", "--queue", "T", "--hold", "-1"]),
+        &["--hold"],
+    );
+    fails_saying(&run(&["nosuch"]), &["unrecognized subcommand 'nosuch'"]);
+    // help and version still print clap's full text, with exit code 0
+    let help = run(&["solve", "--help"]);
+    assert_eq!(help.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&help.stdout).contains("Usage: beamtris solve"));
+    assert_eq!(run(&["--version"]).status.code(), Some(0));
+}

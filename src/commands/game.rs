@@ -27,12 +27,7 @@ pub struct GameArgs {
     /// The pieces from TETR.IO's generator with seed N (its seeded 7-bag, as a custom room
     /// or a replay with that seed deals them), on the rules of --seed or of the built-in
     /// TETR.IO game.
-    #[arg(
-        long,
-        value_name = "N",
-        conflicts_with = "queue",
-        allow_negative_numbers = true
-    )]
+    #[arg(long, value_name = "N", conflicts_with = "queue")]
     pub tetrio_seed: Option<i64>,
     /// The pieces, in order: letters IJLOSTZ (either case; spaces ignored). The game ends
     /// with the queue: on a guideline game the last letter is only the piece a hold into the
