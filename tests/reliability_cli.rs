@@ -3,20 +3,16 @@
 //! limit, results that say how the run ended, and the smaller failure modes a new user hit.
 //! Every check is on exit codes, exact messages and the files left behind, never on timing.
 
+mod common;
+
+use common::{bin, fails_saying, fails_with, json, run};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_beamtris"))
-}
+use std::process::{Command, Stdio};
 
 /// A fresh, empty folder for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("beamtris-rel-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch("rel", name)
 }
 
 /// The names in `dir`, sorted.
@@ -27,31 +23,6 @@ fn names(dir: &Path) -> Vec<String> {
         .collect();
     v.sort();
     v
-}
-
-fn run(args: &[&str]) -> Output {
-    bin().args(args).output().unwrap()
-}
-
-/// Asserts exit code 2 and exactly `want` as the one stderr line (after `beamtris: `).
-fn fails_with(out: &Output, want: &str) {
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
-    assert_eq!(err, format!("beamtris: {want}\n"));
-}
-
-/// Asserts exit code 2 and one stderr line that contains every piece of `want`.
-fn fails_saying(out: &Output, want: &[&str]) {
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
-    assert_eq!(err.lines().count(), 1, "{err}");
-    for w in want {
-        assert!(err.contains(w), "{w:?} not in {err}");
-    }
-}
-
-fn json(path: &Path) -> serde_json::Value {
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
 #[test]
@@ -624,7 +595,7 @@ fn a_closed_stdout_ends_the_run_without_a_panic() {
     use std::io::Read;
     let record =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/tencent/records/chys87-1395326.txt");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_beamtris"))
+    let mut child = bin()
         .args(["verify", record.to_str().unwrap(), "--trace"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -660,7 +631,9 @@ fn argument_mistakes_get_one_line_and_exit_2() {
         &["'x'", "--fourwide", "auto, on, off"],
     );
     fails_saying(
-        &run(&["fourwide", "query", "--field", "XXX_", "--queue", "T", "--hold", "-1"]),
+        &run(&[
+            "fourwide", "query", "--field", "XXX_", "--queue", "T", "--hold", "-1",
+        ]),
         &["--hold"],
     );
     fails_saying(&run(&["nosuch"]), &["unrecognized subcommand 'nosuch'"]);

@@ -2,9 +2,10 @@
 //! frame-by-frame simulation, and the written record replayed on the written game file.
 //! The replays are in `tests/data/tetrio/` (provenance and licences in `tests/data/README.md`).
 
+mod common;
+
 use beamtris::games::tetrio::{self, game::TetrioGame, stats};
 use std::path::Path;
-use std::process::Command;
 
 fn rounds(name: &str) -> Vec<tetrio::replay::PlayerRound> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -73,19 +74,12 @@ fn the_40_lines_game_counts_no_attack_and_clears_40_lines() {
     assert_eq!(e.stats.garbage.attack, 0);
 }
 
-fn beamtris(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_beamtris"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
 #[test]
 fn import_writes_game_files_that_verify_to_the_stated_statistics() {
     let dir = std::env::temp_dir().join(format!("beamtris-tetrio-import-{}", std::process::id()));
     let replay =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/tetrio/replay-2026-07-24-4.ttrm");
-    let out = beamtris(&[
+    let out = common::run(&[
         "import",
         replay.to_str().unwrap(),
         "--out",
@@ -106,7 +100,7 @@ fn import_writes_game_files_that_verify_to_the_stated_statistics() {
     );
     let game = dir.join("r3-pinglamb.json");
     let record = dir.join("r3-pinglamb.txt");
-    let v = beamtris(&[
+    let v = common::run(&[
         "verify",
         record.to_str().unwrap(),
         "--seed",
@@ -145,7 +139,7 @@ fn a_malformed_replay_is_one_line_naming_the_file_and_the_field() {
     for (name, text, field) in cases {
         let path = dir.join(name);
         std::fs::write(&path, text).unwrap();
-        let out = beamtris(&["import", path.to_str().unwrap()]);
+        let out = common::run(&["import", path.to_str().unwrap()]);
         assert_eq!(out.status.code(), Some(2), "{name}");
         let err = String::from_utf8(out.stderr).unwrap();
         assert_eq!(err.lines().count(), 1, "{err}");
@@ -159,7 +153,7 @@ fn a_solved_record_places_the_same_cells_on_tetrio_s_engine() {
     let dir = std::env::temp_dir().join(format!("beamtris-tetrio-solve-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let out = dir.join("s.json");
-    let s = beamtris(&[
+    let s = common::run(&[
         "solve",
         "--tetrio-seed",
         "1753222251",
@@ -208,7 +202,7 @@ fn on_tetrio_versus_rules_the_search_s_attack_is_tetrio_s() {
             "--out",
             out.to_str().unwrap(),
         ]);
-        let s = beamtris(&args);
+        let s = common::run(&args);
         assert!(s.status.success(), "{}", String::from_utf8_lossy(&s.stderr));
         let report: serde_json::Value = serde_json::from_slice(&s.stdout).unwrap();
         assert!(report["attack"].as_u64().unwrap() > 0);

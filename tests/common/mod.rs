@@ -22,6 +22,18 @@ pub fn json(path: &Path) -> serde_json::Value {
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
+/// Runs the binary with `args`.
+pub fn run(args: &[&str]) -> Output {
+    bin().args(args).output().unwrap()
+}
+
+/// Asserts exit code 2 and exactly `want` as the one stderr line (after `beamtris: `).
+pub fn fails_with(out: &Output, want: &str) {
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err, format!("beamtris: {want}\n"));
+}
+
 /// Runs `cmd` and asserts that it succeeded (its stderr is the message when it did not).
 pub fn succeeds(cmd: &mut Command) -> Output {
     let out = cmd.output().unwrap();
