@@ -132,3 +132,66 @@ fn verify_cli_prints_json_and_refuses_bad_records_with_exit_2() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// The relaxation `scripts/tencent_bound.py` solves must admit every real game: each lock of
+/// the public records (scored by the original game) is one of its moves, and no record
+/// passes its value. The bound itself is pinned, and the script's dynamic program is checked
+/// against exhaustive search. Needs python3 (it says so and passes without it, like the
+/// other tests that call an outside tool).
+#[test]
+fn public_records_are_plays_of_the_relaxed_game_and_within_its_bound() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let script = root.join("scripts/tencent_bound.py");
+    if Command::new("python3").arg("--version").output().is_err() {
+        eprintln!("python3 not found: the relaxed bound is not checked");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("beamtris-bound-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut traces = Vec::new();
+    for name in ["chys87-1395326", "maxdumbledore-1378178"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_beamtris"))
+            .args(["verify", "--trace"])
+            .arg(data().join(format!("records/{name}.txt")))
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let trace = dir.join(format!("{name}.trace"));
+        std::fs::write(&trace, &out.stdout).unwrap();
+        traces.push(trace);
+    }
+    let out = Command::new("python3")
+        .arg(&script)
+        .args(["--sequence"])
+        .arg(data().join("sequence.txt"))
+        .args(["--rows", "18", "19", "--check"])
+        .args(&traces)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("| 18 | 162 | 1436814 |"), "{text}");
+    assert!(text.contains("| 19 | 171 | 1516344 |"), "{text}");
+    assert_eq!(
+        text.matches("every one a relaxed move").count(),
+        2,
+        "{text}"
+    );
+    assert!(text.contains("score 1395326 <= 1516344"), "{text}");
+    assert!(text.contains("score 1378178 <= 1516344"), "{text}");
+    let check = Command::new("python3")
+        .arg(&script)
+        .arg("--self-check")
+        .output()
+        .unwrap();
+    assert!(
+        check.status.success(),
+        "{}",
+        String::from_utf8_lossy(&check.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
