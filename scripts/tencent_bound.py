@@ -20,11 +20,14 @@ So the relaxed value from an empty board with H = 19 bounds every record's score
 The last piece never scores. Backward dynamic programming over (piece, c), c even, 0 to 200.
 
 Usage: scripts/tencent_bound.py [--sequence FILE] [--queue LETTERS] [--rows H ...]
-           [--check TRACE ...] [--self-check]
+           [--allow SHAPE:COUNTS ...] [--check TRACE ...] [--self-check]
   --sequence  the game's pieces, one a line `k letter ...` (default
               tests/data/tencent/sequence.txt: the built-in game)
   --queue     the pieces as letters IJLOSTZ instead
-  --rows      the row capacities to bound (default 17 17.5 18 18.5 19)
+  --rows      the row capacities to bound (default 17 17.5 18 18.5 19); each row of the
+              table also gives the clears and the mean cells at a clear of one best play
+  --allow     restrict a shape's clears (a narrower relaxation, no longer a bound on every
+              game): `J:013` lets J clear 0, 1 or 3 rows; 0 is always allowed
   --check     a `beamtris verify RECORD --trace` output: checks that every lock of the record
               is a move of the relaxed game (H = 19) and that its score is within the bound
   --self-check  compares the dynamic program with exhaustive search on short random queues
@@ -39,6 +42,7 @@ import sys
 MULT = [0, 1, 3, 6, 10]
 SPAN = {"I": 4, "O": 2, "J": 3, "L": 3, "T": 3, "S": 3, "Z": 3}
 STATES = 101  # c = 0, 2, ..., 200
+ANY = {shape: range(span + 1) for shape, span in SPAN.items()}
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -48,11 +52,14 @@ def fits(c_after_piece, r, cap):
     return 10 * r <= c_after_piece and c_after_piece - 10 * r <= cap - 9 * r
 
 
-def bound(pieces, cap):
-    """The relaxed game's value from an empty board: pieces[:-1] lock and score (the last
-    never scores); at most `cap` cells in rows that are not full."""
+def values(pieces, cap, allow):
+    """`values[k][c / 2]`: the most the relaxed game still scores from lock k with c cells
+    (pieces[:-1] lock and score; the last never scores); at most `cap` cells in rows that are
+    not full; `allow[shape]`: the row counts its locks may clear."""
+    table = [None] * len(pieces)
     value = [0] * STATES  # after the last scoring lock: nothing more
-    for shape in reversed(pieces[:-1]):
+    table[-1] = value
+    for k in range(len(pieces) - 2, -1, -1):
         nxt = value
         value = [0] * STATES  # stopping is always allowed
         for ci in range(STATES):
@@ -61,13 +68,36 @@ def bound(pieces, cap):
                 continue
             cc = c + 4
             best = 0
-            for r in range(SPAN[shape] + 1):
-                if not fits(cc, r, cap):
-                    continue
-                left = (cc - 10 * r) // 2
-                best = max(best, cc * MULT[r] + nxt[left])
+            for r in allow[pieces[k]]:
+                if fits(cc, r, cap):
+                    best = max(best, cc * MULT[r] + nxt[(cc - 10 * r) // 2])
             value[ci] = best
-    return value[0]
+        table[k] = value
+    return table
+
+
+def bound(pieces, cap, allow=None):
+    """The relaxed game's value from an empty board."""
+    return values(pieces, cap, allow or ANY)[0][0]
+
+
+def best_play(pieces, cap, allow):
+    """The value and, along one best play, the clears of 1 to 4 rows and the mean cells at a
+    clear."""
+    table = values(pieces, cap, allow)
+    c, clears, cells = 0, [0] * 5, []
+    for k in range(len(pieces) - 1):
+        cc = c + 4
+        options = [(cc * MULT[r] + table[k + 1][(cc - 10 * r) // 2], r)
+                   for r in allow[pieces[k]] if fits(cc, r, cap)]
+        if not options or max(options)[0] == 0:
+            break  # the rest scores nothing: stop
+        _, r = max(options)
+        if r:
+            clears[r] += 1
+            cells.append(cc)
+        c = cc - 10 * r
+    return table[0][0], clears[1:], sum(cells) / max(1, len(cells))
 
 
 def exhaustive(pieces, cap):
@@ -121,6 +151,7 @@ def main():
     ap.add_argument("--queue")
     ap.add_argument("--rows", type=float, nargs="*", default=[17, 17.5, 18, 18.5, 19])
     ap.add_argument("--check", nargs="*", default=[])
+    ap.add_argument("--allow", nargs="*", default=[])
     ap.add_argument("--self-check", action="store_true")
     args = ap.parse_args()
     if args.self_check:
@@ -139,12 +170,21 @@ def main():
             sys.exit(f"tencent_bound: --queue: {bad[0]!r} is not one of IJLOSTZ")
     else:
         pieces = read_sequence(args.sequence)
+    allow = dict(ANY)
+    for item in args.allow:
+        shape, _, counts = item.partition(":")
+        if shape not in SPAN or not counts or any(
+            not d.isdigit() or int(d) > SPAN[shape] for d in counts
+        ):
+            sys.exit(f"tencent_bound: --allow {item!r}: write SHAPE:COUNTS, e.g. J:013")
+        allow[shape] = sorted({int(d) for d in counts} | {0})
     print(f"{len(pieces)} pieces, {len(pieces) - 1} scoring locks")
-    print("| rows H | cells (9 H) | bound |")
-    print("|---:|---:|---:|")
+    print("| rows H | cells (9 H) | bound | clears of 1, 2, 3, 4 rows | cells a clear |")
+    print("|---:|---:|---:|---|---:|")
     for h in args.rows:
         cap = 9 * h
-        print(f"| {h:g} | {cap:g} | {bound(pieces, cap)} |")
+        value, clears, cells = best_play(pieces, cap, allow)
+        print(f"| {h:g} | {cap:g} | {value} | {', '.join(map(str, clears))} | {cells:.1f} |")
     top = bound(pieces, 171)
     for path in args.check:
         score, n = check_trace(path, pieces, top)
