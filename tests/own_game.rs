@@ -259,6 +259,10 @@ fn bad_games_are_refused_before_any_search() {
             "--board \"no-such-file\": neither a fumen",
         ),
         (
+            vec!["--board", "v110@7eEtH8BeB8JeAgH"],
+            "--board v110@7eEtH8BeB8J...: a fumen of version 110; beamtris reads version 115",
+        ),
+        (
             vec!["--board", full.to_str().unwrap()],
             "row 1 from the bottom is full",
         ),

@@ -188,6 +188,17 @@ fn board_text(board: &str) -> Result<String> {
         }
         return Ok(text);
     }
+    if ["v110@", "m110@", "d110@"]
+        .iter()
+        .any(|tag| board.contains(tag))
+    {
+        let short: String = board.chars().take(16).collect();
+        let more = if short.len() < board.len() { "..." } else { "" };
+        return Err(Error(format!(
+            "--board {short}{more}: a fumen of version 110; beamtris reads version 115 \
+             (v115@...), which any current fumen editor writes"
+        )));
+    }
     Err(Error(format!(
         "--board {board:?}: neither a fumen (v115@...) nor a file"
     )))
