@@ -127,7 +127,10 @@ fn solve_refuses_bad_input_on_one_line_with_exit_2() {
 /// `--time`: the beam follows the clock, at most `--beam` states; the record replays to the
 /// score, the results file says the budget and the widths, and the default name says the time.
 /// (The time itself is a benchmark's matter: the bound below only catches a search that
-/// ignores its deadline.)
+/// ignores its deadline.) The budget is far above what the search needs at its widest, so a
+/// loaded machine (a CI run beside builds) never narrows the beam to a width that tops out:
+/// with 2 s it once did, and the run ended early. How the width follows the clock is tested
+/// in `search::width`.
 #[test]
 fn a_timed_solve_keeps_its_widths_within_the_beam_and_replays() {
     let dir = scratch("solve_cli", "solve-time");
@@ -148,10 +151,10 @@ fn a_timed_solve_keeps_its_widths_within_the_beam_and_replays() {
     ] {
         let out = dir.join(format!("timed-{}.json", game.len()));
         let mut args: Vec<&str> = game.iter().map(String::as_str).collect();
-        args.extend(["--time", "2", "--beam", beam, "--pieces", pieces]);
+        args.extend(["--time", "30", "--beam", beam, "--pieces", pieces]);
         let (_, report) = solve_ok(&args, &out);
         assert_eq!(report["complete"], true);
-        assert_eq!(report["time_budget_seconds"], 2.0);
+        assert_eq!(report["time_budget_seconds"], 30.0);
         assert_eq!(report["beam"].as_u64(), Some(beam.parse().unwrap()));
         let widths = &report["beam_widths"];
         let (min, max) = (
