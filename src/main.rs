@@ -59,7 +59,8 @@ fn exit_on_usage_error(e: clap::Error) -> ! {
                 .map(|l| l.trim())
                 .filter(|l| !l.is_empty())
                 .collect();
-            let message = message.join("; ");
+            // "not provided:" is followed by its list on the same line.
+            let message = message.join("; ").replace(":; ", ": ");
             let message = message.strip_prefix("error: ").unwrap_or(&message);
             eprintln!("beamtris: {message} (--help lists the flags)");
             std::process::exit(2);

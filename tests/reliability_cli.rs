@@ -637,6 +637,11 @@ fn argument_mistakes_get_one_line_and_exit_2() {
         &["--hold"],
     );
     fails_saying(&run(&["nosuch"]), &["unrecognized subcommand 'nosuch'"]);
+    fails_with(
+        &run(&["fourwide", "query"]),
+        "the following required arguments were not provided: --field <FIELD>; \
+         --queue <QUEUE> (--help lists the flags)",
+    );
     // help and version still print clap's full text, with exit code 0
     let help = run(&["solve", "--help"]);
     assert_eq!(help.status.code(), Some(0));
