@@ -46,6 +46,12 @@ ANY = {shape: range(span + 1) for shape, span in SPAN.items()}
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+def fail(message):
+    """A bad input: one line on stderr, exit code 2, like beamtris itself."""
+    print(f"tencent_bound: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
 def fits(c_after_piece, r, cap):
     """A lock that leaves `c_after_piece` cells with `r` full rows fits `cap` cells of
     rows that are not full (9 a row)."""
@@ -117,21 +123,38 @@ def exhaustive(pieces, cap):
 
 
 def read_sequence(path):
-    with open(path) as f:
-        return [line.split()[1] for line in f if line.strip() and not line.startswith("#")]
+    """The letters of a sequence file (`k letter ...` a line)."""
+    try:
+        with open(path) as f:
+            rows = [line.split() for line in f if line.strip() and not line.startswith("#")]
+    except OSError as e:
+        fail(f"{path}: {e.strerror}")
+    for n, row in enumerate(rows, 1):
+        if len(row) < 2 or row[1] not in SPAN:
+            fail(f"{path}: piece {n}: expected `k letter ...`")
+    return [row[1] for row in rows]
 
 
 def check_trace(path, pieces, top):
     """Every lock of a verify trace is a relaxed move with H = 19; the score is within."""
-    with open(path) as f:
-        lines = [json.loads(l) for l in f if l.startswith("{")]
+    try:
+        with open(path) as f:
+            lines = [json.loads(l) for l in f if l.startswith("{")]
+    except (OSError, ValueError) as e:
+        raise AssertionError(f"{path}: {getattr(e, 'strerror', None) or e}")
     locks = [l for l in lines if "lock" in l]
+    assert locks and "score" in lines[-1], f"{path}: not the output of `beamtris verify --trace`"
     summary = lines[-1]
     c, score = 0, 0
     for l in locks:
         if l["lock"] == len(pieces) - 1:  # the last piece locks and never scores
             assert l["points"] == 0, f"{path}: the last lock scores {l['points']}"
             break
+        k = l["lock"]
+        assert k < len(pieces) and l["piece"] == pieces[k], (
+            f"{path}: lock {k} places {l['piece']}, the sequence's piece is "
+            f"{pieces[k] if k < len(pieces) else 'none'}"
+        )
         cc = c + len(l["cells"])
         r = l["rows"]
         assert len(l["cells"]) == 4, f"{path}: lock {l['lock']} adds {len(l['cells'])} cells"
@@ -141,7 +164,8 @@ def check_trace(path, pieces, top):
         assert l["points"] == cc * MULT[r], f"{path}: lock {l['lock']} scores {l['points']}"
         score += l["points"]
         c = cc - 10 * r
-    assert score == summary["score"] <= top, (score, summary["score"], top)
+    assert score == summary["score"], f"{path}: the locks add to {score}, the summary says {summary['score']}"
+    assert score <= top, f"{path}: {score} is above the bound {top}"
     return score, len(locks)
 
 
@@ -167,7 +191,7 @@ def main():
         pieces = [ch for ch in args.queue.upper() if not ch.isspace()]
         bad = [ch for ch in pieces if ch not in SPAN]
         if bad:
-            sys.exit(f"tencent_bound: --queue: {bad[0]!r} is not one of IJLOSTZ")
+            fail(f"--queue: {bad[0]!r} is not one of IJLOSTZ")
     else:
         pieces = read_sequence(args.sequence)
     allow = dict(ANY)
@@ -176,7 +200,7 @@ def main():
         if shape not in SPAN or not counts or any(
             not d.isdigit() or int(d) > SPAN[shape] for d in counts
         ):
-            sys.exit(f"tencent_bound: --allow {item!r}: write SHAPE:COUNTS, e.g. J:013")
+            fail(f"--allow {item!r}: write SHAPE:COUNTS, e.g. J:013")
         allow[shape] = sorted({int(d) for d in counts} | {0})
     print(f"{len(pieces)} pieces, {len(pieces) - 1} scoring locks")
     print("| rows H | cells (9 H) | bound | clears of 1, 2, 3, 4 rows | cells a clear |")
@@ -187,7 +211,10 @@ def main():
         print(f"| {h:g} | {cap:g} | {value} | {', '.join(map(str, clears))} | {cells:.1f} |")
     top = bound(pieces, 171)
     for path in args.check:
-        score, n = check_trace(path, pieces, top)
+        try:
+            score, n = check_trace(path, pieces, top)
+        except AssertionError as e:
+            fail(f"{e}")
         print(f"{path}: {n} locks, every one a relaxed move; score {score} <= {top}")
 
 

@@ -183,6 +183,20 @@ fn public_records_are_plays_of_the_relaxed_game_and_within_its_bound() {
     );
     assert!(text.contains("score 1395326 <= 1516344"), "{text}");
     assert!(text.contains("score 1378178 <= 1516344"), "{text}");
+    // A record of another sequence is refused, one line, exit code 2.
+    let wrong = Command::new("python3")
+        .arg(&script)
+        .args(["--queue", "IIII", "--rows", "19", "--check"])
+        .arg(&traces[0])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&wrong.stderr);
+    assert_eq!(wrong.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("lock 0 places Z, the sequence's piece is I"),
+        "{err}"
+    );
     let check = Command::new("python3")
         .arg(&script)
         .arg("--self-check")
