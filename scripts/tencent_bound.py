@@ -209,7 +209,7 @@ def main():
         cap = 9 * h
         value, clears, cells = best_play(pieces, cap, allow)
         print(f"| {h:g} | {cap:g} | {value} | {', '.join(map(str, clears))} | {cells:.1f} |")
-    top = bound(pieces, 171)
+    top = bound(pieces, 171) if args.check else None  # the bound every record is within
     for path in args.check:
         try:
             score, n = check_trace(path, pieces, top)

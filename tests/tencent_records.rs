@@ -1,6 +1,8 @@
 //! The engine against the original game: the reference sequence, public records and edge
 //! cases with their official scores (`tests/data/tencent/`).
 
+mod common;
+
 use beamtris::games::tencent::replay::{replay, EndReason};
 use beamtris::record::Record;
 use beamtris::seed::Seed;
@@ -146,11 +148,10 @@ fn public_records_are_plays_of_the_relaxed_game_and_within_its_bound() {
         eprintln!("python3 not found: the relaxed bound is not checked");
         return;
     }
-    let dir = std::env::temp_dir().join(format!("beamtris-bound-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("bound", "traces");
     let mut traces = Vec::new();
     for name in ["chys87-1395326", "maxdumbledore-1378178"] {
-        let out = Command::new(env!("CARGO_BIN_EXE_beamtris"))
+        let out = common::bin()
             .args(["verify", "--trace"])
             .arg(data().join(format!("records/{name}.txt")))
             .output()

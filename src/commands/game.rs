@@ -163,7 +163,7 @@ impl GameArgs {
 
 /// How an error names the board: the file, or the fumen's first characters.
 fn board_label(board: &str) -> String {
-    if crate::fumen::holds_fumen(board) {
+    if crate::fumen::holds_fumen(board) || crate::fumen::holds_old_fumen(board) {
         let short: String = board.chars().take(16).collect();
         if short.len() < board.len() {
             format!("{short}...")
@@ -188,15 +188,11 @@ fn board_text(board: &str) -> Result<String> {
         }
         return Ok(text);
     }
-    if ["v110@", "m110@", "d110@"]
-        .iter()
-        .any(|tag| board.contains(tag))
-    {
-        let short: String = board.chars().take(16).collect();
-        let more = if short.len() < board.len() { "..." } else { "" };
+    if crate::fumen::holds_old_fumen(board) {
         return Err(Error(format!(
-            "--board {short}{more}: a fumen of version 110; beamtris reads version 115 \
-             (v115@...), which any current fumen editor writes"
+            "--board {}: a fumen of version 110; beamtris reads version 115 (v115@...), \
+             which any current fumen editor writes",
+            board_label(board)
         )));
     }
     Err(Error(format!(

@@ -73,6 +73,15 @@ pub fn holds_fumen(text: &str) -> bool {
     TAGS.iter().any(|tag| text.contains(tag))
 }
 
+/// The tags of the older version 110, which this codec does not read: told apart so that
+/// such a string is refused as a fumen of the wrong version, not as something else.
+const OLD_TAGS: [&str; 3] = ["v110@", "m110@", "d110@"];
+
+/// Whether `text` holds version-110 fumen data.
+pub fn holds_old_fumen(text: &str) -> bool {
+    OLD_TAGS.iter().any(|tag| text.contains(tag))
+}
+
 /// Decodes a `v115@...` string (or a viewer URL holding one) into its pages.
 pub fn decode(text: &str) -> Result<Vec<Page>, DecodeError> {
     let start = TAGS
