@@ -1,0 +1,252 @@
+//! Two facts behind the guideline attack ceiling (docs/guideline.md, "What twice Cold Clear 2
+//! would take"), counted here so the page's figures come from code that can fail:
+//!
+//! * Inside a 4-wide combo a T piece almost never clears its row with a *full* T-spin (the
+//!   only spin that sends lines on a single), so T-spins cannot lift a run's attack.
+//! * Two-row perfect clears (11 lines for 5 pieces) are rare: few sets of five pieces tile a
+//!   2 x 10 strip, and few windows of the five Cold Clear 2 games hold such a set.
+//!
+//! And `scripts/guideline_cycles.py`, which reads the records' cycles and runs for that page.
+
+mod common;
+
+use beamtris::fourwide::transitions::{seed, Transitions};
+use beamtris::fourwide::{Field, Placements};
+use beamtris::games::guideline::board::Board;
+use beamtris::games::guideline::movegen::placements;
+use beamtris::games::guideline::score::Spin;
+use beamtris::games::srs::{self, RotationSystem};
+use beamtris::piece::Shape;
+use beamtris::seed::Seed;
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::process::Command;
+
+/// The well's first column on the board: the centre well, under the spawn columns.
+const WELL: usize = 3;
+/// Side rows stacked beside the well: well above the fields' rows 0..7 and the piece's room.
+const SIDE_ROWS: usize = 16;
+
+/// A board holding `field` in a centre 4-wide well, the six side columns full.
+fn board_with_well(field: Field) -> Board {
+    let mut board = Board::EMPTY;
+    for y in 0..SIDE_ROWS {
+        for x in (0..WELL).chain(WELL + 4..10) {
+            board.fill(x, y);
+        }
+        for x in 0..4 {
+            if y < 8 && field.filled(x as u32, y as u32) {
+                board.fill(WELL + x, y);
+            }
+        }
+    }
+    board
+}
+
+/// The fields of the core of `residuals`, and of those the ones where some T placement found
+/// by the guideline engine is a full T-spin that clears exactly one row (a combo step).
+fn full_t_spin_singles(residuals: u8) -> (usize, usize) {
+    let t = Transitions::build(seed(residuals).unwrap(), Placements::Srs);
+    let core = t.core();
+    let (mut fields, mut with_spin) = (0, 0);
+    let mut out = Vec::new();
+    for (f, &field) in t.fields.iter().enumerate() {
+        if !core[f] {
+            continue;
+        }
+        fields += 1;
+        let board = board_with_well(field);
+        out.clear();
+        placements(&board, Shape::T, RotationSystem::Srs, &mut out);
+        let spins = out.iter().filter(|p| {
+            let mut after = board;
+            for (x, y) in p.cells() {
+                after.fill(x as usize, y as usize);
+            }
+            p.spin == Spin::Full && after.full_rows().count_ones() == 1
+        });
+        if spins.count() > 0 {
+            with_spin += 1;
+        }
+    }
+    (fields, with_spin)
+}
+
+#[test]
+fn a_4_wide_run_has_almost_no_full_t_spin_singles() {
+    // 3 residual cells: none of the 28 fields a run can stay in has one; 6 residuals: 2 of 356.
+    assert_eq!(full_t_spin_singles(3), (28, 0));
+    assert_eq!(full_t_spin_singles(6), (356, 2));
+}
+
+#[test]
+fn the_well_board_holds_the_field() {
+    let board = board_with_well(Field::parse("XXX_").unwrap());
+    assert!((0..3).all(|x| board.filled(WELL + x, 0)));
+    assert!(!board.filled(WELL + 3, 0) && !board.filled(WELL, 1));
+    assert!(board.filled(0, SIDE_ROWS - 1) && !board.filled(0, SIDE_ROWS));
+}
+
+/// A piece's cells, offsets from its lowest, leftmost corner.
+type Cells = Vec<(i8, i8)>;
+
+/// The orientations of `shape` that lie within two rows, as cell offsets from their lowest,
+/// leftmost corner.
+fn flat_orientations(shape: Shape) -> BTreeSet<Cells> {
+    (0..4)
+        .map(|s| {
+            let cells = srs::cells(shape, s);
+            let x0 = cells.iter().map(|c| c.0).min().unwrap();
+            let y0 = cells.iter().map(|c| c.1).min().unwrap();
+            let mut v: Cells = cells.iter().map(|&(x, y)| (x - x0, y - y0)).collect();
+            v.sort();
+            v
+        })
+        .filter(|v| v.iter().all(|c| c.1 <= 1))
+        .collect()
+}
+
+/// Every multiset of five pieces that tiles the 2 x 10 strip (as sorted letters).
+fn two_row_tilings() -> BTreeSet<String> {
+    let pieces: Vec<(Shape, Vec<Cells>)> = Shape::ALL
+        .iter()
+        .map(|&s| (s, flat_orientations(s).into_iter().collect()))
+        .collect();
+    let mut found = BTreeSet::new();
+    fn fill(
+        filled: u32,
+        used: &mut Vec<char>,
+        pieces: &[(Shape, Vec<Cells>)],
+        found: &mut BTreeSet<String>,
+    ) {
+        // The first empty cell, column by column: cell (x, y) is bit 2x + y.
+        let Some(first) = (0..20).find(|b| filled >> b & 1 == 0) else {
+            let mut v = used.clone();
+            v.sort();
+            found.insert(v.into_iter().collect());
+            return;
+        };
+        let (x, y) = ((first / 2) as i8, (first % 2) as i8);
+        for (shape, orientations) in pieces {
+            for cells in orientations {
+                // The cell that comes first column by column goes on (x, y).
+                let anchor = *cells.iter().min().unwrap();
+                let mut mask = 0u32;
+                let fits = cells.iter().all(|&(cx, cy)| {
+                    let (px, py) = (x + cx - anchor.0, y + cy - anchor.1);
+                    let ok = (0..10).contains(&px) && (0..2).contains(&py);
+                    let bit = 1u32 << (2 * px.max(0) + py.max(0)) as u32;
+                    let free = ok && filled & bit == 0;
+                    mask |= bit;
+                    free
+                });
+                if fits {
+                    used.push(shape.letter());
+                    fill(filled | mask, used, pieces, found);
+                    used.pop();
+                }
+            }
+        }
+    }
+    fill(0, &mut Vec::new(), &pieces, &mut found);
+    found
+}
+
+#[test]
+fn few_windows_hold_a_two_row_perfect_clear() {
+    let tilings = two_row_tilings();
+    assert_eq!(tilings.len(), 14, "{tilings:?}");
+    // T, S and Z never fit: each leaves a strip end or a neighbour it cannot square off.
+    assert!(tilings.contains("OOOOO") && tilings.contains("IJLOO"));
+    assert!(!tilings.iter().any(|t| t.contains(['T', 'S', 'Z'])));
+    // Windows of the five games: the hold slot and the next five pieces, of which a two-row
+    // perfect clear from an empty board places five (any five, in any order: an upper bound).
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut windows = 0;
+    let mut with_set = 0;
+    for game in ["1", "12345", "1554295831", "1742887628", "378834655"] {
+        let path = root.join(format!("seeds/cc2/tetrio-{game}-srs-attack.json"));
+        let shapes = Seed::load(&path).unwrap().shapes(500);
+        for w in shapes.windows(6) {
+            windows += 1;
+            let letters: Vec<char> = w.iter().map(|s| s.letter()).collect();
+            let holds = (0..6).any(|skip| {
+                let mut five: Vec<char> = letters
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, _)| i != skip)
+                    .map(|(_, &c)| c)
+                    .collect();
+                five.sort();
+                tilings.contains(&five.into_iter().collect::<String>())
+            });
+            with_set += holds as usize;
+        }
+    }
+    // 49 of 2 475: 2.0 %.
+    assert_eq!((windows, with_set), (2475, 49));
+}
+
+/// `scripts/guideline_cycles.py` on two committed records of game 1: the perfect-clear loop of
+/// the features alone and the 4-wide runs of the default. Needs python3 (it says so and passes
+/// without it, like the other tests that call an outside tool).
+#[test]
+fn the_cycle_script_reads_perfect_clear_cycles_and_combo_runs() {
+    if Command::new("python3").arg("--version").output().is_err() {
+        eprintln!("python3 not found: scripts/guideline_cycles.py is not checked");
+        return;
+    }
+    let dir = common::scratch("cycles", "traces");
+    let seed = common::repo("seeds/cc2/tetrio-1-srs-attack.json");
+    let mut traces = Vec::new();
+    for (name, record) in [
+        ("loop", "results/guideline/cc2-b10000/attack-1.txt"),
+        (
+            "fourwide",
+            "results/guideline/fourwide-ablation-b10000/tetrio-1-srs-attack-fourwide.txt",
+        ),
+    ] {
+        let out = common::succeeds(
+            common::bin()
+                .arg("verify")
+                .arg(common::repo(record))
+                .arg("--seed")
+                .arg(&seed)
+                .arg("--trace"),
+        );
+        let trace = dir.join(format!("{name}.trace"));
+        std::fs::write(&trace, &out.stdout).unwrap();
+        traces.push(trace);
+    }
+    let script = common::repo("scripts/guideline_cycles.py");
+    let out = common::succeeds(Command::new("python3").arg(&script).args(&traces));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let row = |name: &str| {
+        let line = text.lines().find(|l| l.contains(name)).unwrap();
+        line.split('|')
+            .skip(2)
+            .map(str::trim)
+            .collect::<Vec<_>>()
+            .join("|")
+    };
+    assert_eq!(
+        row("loop.trace"),
+        "500|655|1.310|49|5:7 10:33 15:9|13.4|0|0|1:62 1F:14 1m:11 2:35 2F:17 3:3|"
+    );
+    assert_eq!(
+        row("fourwide.trace"),
+        "500|775|1.550|10|40:1 50:7 55:2|77.5|10|762|1:191 1F:1 1m:6 2:1|"
+    );
+    assert!(row("| all").starts_with("1000|1430|1.430|59|"), "{text}");
+    // Not a trace: one line, exit code 2, nothing on stdout.
+    let bad = Command::new("python3")
+        .arg(&script)
+        .arg(common::repo(common::TETRIO_SEED))
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(bad.stdout.is_empty());
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("no lock lines"), "{err}");
+}
