@@ -19,8 +19,6 @@ use beamtris::games::srs::{self, RotationSystem};
 use beamtris::piece::Shape;
 use beamtris::seed::Seed;
 use std::collections::BTreeSet;
-use std::path::Path;
-use std::process::Command;
 
 /// The well's first column on the board: the centre well, under the spawn columns.
 const WELL: usize = 3;
@@ -161,11 +159,10 @@ fn few_windows_hold_a_two_row_perfect_clear() {
     assert!(!tilings.iter().any(|t| t.contains(['T', 'S', 'Z'])));
     // Windows of the five games: the hold slot and the next five pieces, of which a two-row
     // perfect clear from an empty board places five (any five, in any order: an upper bound).
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut windows = 0;
     let mut with_set = 0;
     for game in ["1", "12345", "1554295831", "1742887628", "378834655"] {
-        let path = root.join(format!("seeds/cc2/tetrio-{game}-srs-attack.json"));
+        let path = common::repo(&format!("seeds/cc2/tetrio-{game}-srs-attack.json"));
         let shapes = Seed::load(&path).unwrap().shapes(500);
         for w in shapes.windows(6) {
             windows += 1;
@@ -192,10 +189,10 @@ fn few_windows_hold_a_two_row_perfect_clear() {
 /// without it, like the other tests that call an outside tool).
 #[test]
 fn the_cycle_script_reads_perfect_clear_cycles_and_combo_runs() {
-    if Command::new("python3").arg("--version").output().is_err() {
-        eprintln!("python3 not found: scripts/guideline_cycles.py is not checked");
+    if !common::has_python3("scripts/guideline_cycles.py") {
         return;
     }
+    let script = "scripts/guideline_cycles.py";
     let dir = common::scratch("cycles", "traces");
     let seed = common::repo("seeds/cc2/tetrio-1-srs-attack.json");
     let mut traces = Vec::new();
@@ -206,20 +203,11 @@ fn the_cycle_script_reads_perfect_clear_cycles_and_combo_runs() {
             "results/guideline/fourwide-ablation-b10000/tetrio-1-srs-attack-fourwide.txt",
         ),
     ] {
-        let out = common::succeeds(
-            common::bin()
-                .arg("verify")
-                .arg(common::repo(record))
-                .arg("--seed")
-                .arg(&seed)
-                .arg("--trace"),
-        );
         let trace = dir.join(format!("{name}.trace"));
-        std::fs::write(&trace, &out.stdout).unwrap();
+        common::write_trace(&common::repo(record), Some(&seed), &trace);
         traces.push(trace);
     }
-    let script = common::repo("scripts/guideline_cycles.py");
-    let out = common::succeeds(Command::new("python3").arg(&script).args(&traces));
+    let out = common::succeeds(common::python3(script).args(&traces));
     let text = String::from_utf8_lossy(&out.stdout);
     let row = |name: &str| {
         let line = text.lines().find(|l| l.contains(name)).unwrap();
@@ -239,14 +227,11 @@ fn the_cycle_script_reads_perfect_clear_cycles_and_combo_runs() {
     );
     assert!(row("| all").starts_with("1000|1430|1.430|59|"), "{text}");
     // Not a trace: one line, exit code 2, nothing on stdout.
-    let bad = Command::new("python3")
-        .arg(&script)
+    let bad = common::python3(script)
         .arg(common::repo(common::TETRIO_SEED))
         .output()
         .unwrap();
-    assert_eq!(bad.status.code(), Some(2));
+    common::fails_saying(&bad, &["no lock lines"]);
     assert!(bad.stdout.is_empty());
-    let err = String::from_utf8_lossy(&bad.stderr);
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("no lock lines"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -105,15 +105,10 @@ fn replay_page_draws_the_engine_board_at_piece_k() {
     )
     .unwrap();
     let page = Path::new(env!("CARGO_TARGET_TMPDIR")).join("replay-page.html");
-    let out = Command::new(env!("CARGO_BIN_EXE_beamtris"))
-        .args(["show", record.to_str().unwrap(), "--html"])
-        .arg(&page)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    common::succeeds(
+        common::bin()
+            .args(["show", record.to_str().unwrap(), "--html"])
+            .arg(&page),
     );
     let html = std::fs::read_to_string(&page).unwrap();
     assert!(
@@ -222,21 +217,16 @@ fn check_guideline_page(browser: &str, record: &Path, ks: &[Option<usize>], tag:
     let seed = common::repo(common::TETRIO_SEED);
     let (game, locks) = common::guideline_locks(&seed, record);
     let page = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("replay-page-{tag}.html"));
-    let out = Command::new(env!("CARGO_BIN_EXE_beamtris"))
-        .args([
-            "show",
-            record.to_str().unwrap(),
-            "--seed",
-            seed.to_str().unwrap(),
-            "--html",
-        ])
-        .arg(&page)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    common::succeeds(
+        common::bin()
+            .args([
+                "show",
+                record.to_str().unwrap(),
+                "--seed",
+                seed.to_str().unwrap(),
+                "--html",
+            ])
+            .arg(&page),
     );
     let url = format!("file://{}", page.display());
     let rows = drawn_rows(&locks);

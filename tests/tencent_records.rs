@@ -142,39 +142,25 @@ fn verify_cli_prints_json_and_refuses_bad_records_with_exit_2() {
 /// other tests that call an outside tool).
 #[test]
 fn public_records_are_plays_of_the_relaxed_game_and_within_its_bound() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let script = root.join("scripts/tencent_bound.py");
-    if Command::new("python3").arg("--version").output().is_err() {
-        eprintln!("python3 not found: the relaxed bound is not checked");
+    if !common::has_python3("the relaxed bound") {
         return;
     }
+    let script = "scripts/tencent_bound.py";
     let dir = common::scratch("bound", "traces");
     let mut traces = Vec::new();
     for name in ["chys87-1395326", "maxdumbledore-1378178"] {
-        let out = common::bin()
-            .args(["verify", "--trace"])
-            .arg(data().join(format!("records/{name}.txt")))
-            .output()
-            .unwrap();
-        assert!(out.status.success());
         let trace = dir.join(format!("{name}.trace"));
-        std::fs::write(&trace, &out.stdout).unwrap();
+        common::write_trace(&data().join(format!("records/{name}.txt")), None, &trace);
         traces.push(trace);
     }
-    let out = Command::new("python3")
-        .arg(&script)
-        .args(["--sequence"])
-        .arg(data().join("sequence.txt"))
-        .args(["--rows", "18", "19", "--check"])
-        .args(&traces)
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{text}{}",
-        String::from_utf8_lossy(&out.stderr)
+    let out = common::succeeds(
+        common::python3(script)
+            .args(["--sequence"])
+            .arg(data().join("sequence.txt"))
+            .args(["--rows", "18", "19", "--check"])
+            .args(&traces),
     );
+    let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("| 18 | 162 | 1436814 |"), "{text}");
     assert!(text.contains("| 19 | 171 | 1516344 |"), "{text}");
     assert_eq!(
@@ -185,28 +171,12 @@ fn public_records_are_plays_of_the_relaxed_game_and_within_its_bound() {
     assert!(text.contains("score 1395326 <= 1516344"), "{text}");
     assert!(text.contains("score 1378178 <= 1516344"), "{text}");
     // A record of another sequence is refused, one line, exit code 2.
-    let wrong = Command::new("python3")
-        .arg(&script)
+    let wrong = common::python3(script)
         .args(["--queue", "IIII", "--rows", "19", "--check"])
         .arg(&traces[0])
         .output()
         .unwrap();
-    let err = String::from_utf8_lossy(&wrong.stderr);
-    assert_eq!(wrong.status.code(), Some(2), "{err}");
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(
-        err.contains("lock 0 places Z, the sequence's piece is I"),
-        "{err}"
-    );
-    let check = Command::new("python3")
-        .arg(&script)
-        .arg("--self-check")
-        .output()
-        .unwrap();
-    assert!(
-        check.status.success(),
-        "{}",
-        String::from_utf8_lossy(&check.stderr)
-    );
+    common::fails_saying(&wrong, &["lock 0 places Z, the sequence's piece is I"]);
+    common::succeeds(common::python3(script).arg("--self-check"));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -60,6 +60,34 @@ pub fn repo(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
 }
 
+/// Whether python3 runs here. When it does not, says which `check` is skipped: the tests of
+/// the analysis scripts pass without it, like the other tests that call an outside tool.
+pub fn has_python3(check: &str) -> bool {
+    let found = Command::new("python3").arg("--version").output().is_ok();
+    if !found {
+        eprintln!("python3 not found: {check} is not checked");
+    }
+    found
+}
+
+/// `python3 SCRIPT`, the script given by its path in the repository.
+pub fn python3(script: &str) -> Command {
+    let mut cmd = Command::new("python3");
+    cmd.arg(repo(script));
+    cmd
+}
+
+/// Replays `record` (on `seed`, when given) with `verify --trace` and writes its lock lines
+/// to `to`, the input of the analysis scripts.
+pub fn write_trace(record: &Path, seed: Option<&Path>, to: &Path) {
+    let mut cmd = bin();
+    cmd.arg("verify").arg(record).arg("--trace");
+    if let Some(seed) = seed {
+        cmd.arg("--seed").arg(seed);
+    }
+    std::fs::write(to, succeeds(&mut cmd).stdout).unwrap();
+}
+
 /// The committed TETR.IO game and the solver's record of it (1000 locks, holds, combos,
 /// back-to-back chains): the guideline record the view tests replay.
 pub const TETRIO_SEED: &str = "seeds/tetrio-1742887628-attack.json";
