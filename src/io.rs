@@ -10,13 +10,32 @@ use std::path::{Path, PathBuf};
 /// The byte-order mark some editors put at the start of a UTF-8 file.
 const BOM: char = '\u{feff}';
 
+/// The largest input file read: far past any record, game, weights file, replay or data
+/// file beamtris writes, and a bound on what a wrong path (`/dev/zero`, a disk image) costs.
+pub const MAX_INPUT_BYTES: u64 = 1 << 30;
+
 /// Reads a text file; the error names it. A leading byte-order mark is dropped, so a file
-/// saved by an editor that adds one reads the same as one without.
+/// saved by an editor that adds one reads the same as one without. A file past
+/// [`MAX_INPUT_BYTES`] is refused after reading that much, not read to its end.
 pub fn read_text(path: &Path) -> Result<String> {
+    use std::io::Read;
     if path.is_dir() {
         return Err(Error::at(path.display(), "is a directory, not a file"));
     }
-    let bytes = std::fs::read(path).map_err(|e| Error::at(path.display(), e))?;
+    let file = std::fs::File::open(path).map_err(|e| Error::at(path.display(), e))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_INPUT_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Error::at(path.display(), e))?;
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(Error::at(
+            path.display(),
+            format!(
+                "larger than {} MiB: not a file beamtris reads",
+                MAX_INPUT_BYTES >> 20
+            ),
+        ));
+    }
     let text = String::from_utf8(bytes).map_err(|e| {
         let upto = &e.as_bytes()[..e.utf8_error().valid_up_to()];
         let line = upto.iter().filter(|&&b| b == b'\n').count() + 1;
@@ -74,9 +93,13 @@ fn create_parent(path: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Where `path` points once its folder exists: the folder resolved (links, `..`) and the name.
-/// Two outputs with the same key would overwrite each other.
+/// Where `path` points: the file itself resolved (links, `..`) when it exists, else its
+/// folder resolved and the name. Two paths with the same key are one file: a link to a record
+/// is the record.
 fn identity(path: &Path) -> PathBuf {
+    if let Ok(resolved) = path.canonicalize() {
+        return resolved;
+    }
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -88,23 +111,24 @@ fn identity(path: &Path) -> PathBuf {
     }
 }
 
-/// Checks, before any work, that every output can be written: each names a file (not an
-/// existing folder), its folder exists or can be made, a file can be created there, and no
-/// two outputs are the same file. `outputs` pairs the flag (or role) that named the file with
-/// the path, so the error says which one is wrong. Leaves no file behind; folders it made stay.
-pub fn check_outputs(outputs: &[(&str, &Path)]) -> Result<()> {
-    for (flag, path) in outputs {
-        let place = format!("{flag} {}", path.display());
-        if path.is_dir() {
-            return Err(Error::at(place, "is a directory; give a file name"));
+/// Checks, before any work, that every output can be written and that writing it loses
+/// nothing the run needs: each names a file (not an existing folder, not a path ending in
+/// `/`), its folder exists or can be made, a file can be created there, no two outputs are
+/// the same file, and no output is one of the run's `inputs` (`--out` naming the game file
+/// would replace the game with the results). Both lists pair the flag (or role) that named
+/// the file with the path, so the error says which one is wrong. Leaves no file behind;
+/// folders it made stay.
+pub fn check_outputs(outputs: &[(&str, &Path)], inputs: &[(&str, &Path)]) -> Result<()> {
+    for (flag_o, o) in outputs {
+        for (flag_i, i) in inputs {
+            if identity(o) == identity(i) {
+                return Err(Error(format!(
+                    "{flag_o} {}: the same file as {flag_i} {}; the run would overwrite its input",
+                    o.display(),
+                    i.display()
+                )));
+            }
         }
-        if path.file_name().is_none() {
-            return Err(Error::at(place, "does not end in a file name"));
-        }
-        create_parent(path).map_err(|e| Error::at(flag, e))?;
-        let tmp = temp_name(path)?;
-        std::fs::write(&tmp, b"").map_err(|e| Error::at(&place, format!("cannot write: {e}")))?;
-        let _ = std::fs::remove_file(&tmp);
     }
     for (i, (flag_a, a)) in outputs.iter().enumerate() {
         for (flag_b, b) in &outputs[..i] {
@@ -118,22 +142,18 @@ pub fn check_outputs(outputs: &[(&str, &Path)]) -> Result<()> {
             }
         }
     }
-    Ok(())
-}
-
-/// Checks that no output is one of the run's inputs (`--out` naming the game file would
-/// replace the game with the results).
-pub fn check_not_inputs(outputs: &[(&str, &Path)], inputs: &[(&str, &Path)]) -> Result<()> {
-    for (flag_o, o) in outputs {
-        for (flag_i, i) in inputs {
-            if identity(o) == identity(i) {
-                return Err(Error(format!(
-                    "{flag_o} {}: the same file as {flag_i} {}; the run would overwrite its input",
-                    o.display(),
-                    i.display()
-                )));
-            }
+    for (flag, path) in outputs {
+        let place = format!("{flag} {}", path.display());
+        if path.is_dir() {
+            return Err(Error::at(place, "is a directory; give a file name"));
         }
+        if path.file_name().is_none() || path.as_os_str().to_string_lossy().ends_with('/') {
+            return Err(Error::at(place, "does not end in a file name"));
+        }
+        create_parent(path).map_err(|e| Error::at(flag, e))?;
+        let tmp = temp_name(path)?;
+        std::fs::write(&tmp, b"").map_err(|e| Error::at(&place, format!("cannot write: {e}")))?;
+        let _ = std::fs::remove_file(&tmp);
     }
     Ok(())
 }
@@ -195,7 +215,7 @@ mod tests {
             err.0.ends_with("is a directory; cannot write a file there"),
             "{err}"
         );
-        let err = check_outputs(&[("--out", &dir.join("out"))]).unwrap_err();
+        let err = check_outputs(&[("--out", &dir.join("out"))], &[]).unwrap_err();
         assert!(err.0.starts_with("--out "), "{err}");
         assert!(err.0.ends_with("is a directory; give a file name"), "{err}");
         assert_eq!(entries(&dir), ["out"]);
@@ -207,7 +227,7 @@ mod tests {
         let a = dir.join("r.txt");
         let b = dir.join("sub/../r.txt");
         std::fs::create_dir(dir.join("sub")).unwrap();
-        let err = check_outputs(&[("--out", &a), ("the record", &b)]).unwrap_err();
+        let err = check_outputs(&[("--out", &a), ("the record", &b)], &[]).unwrap_err();
         assert!(err.0.contains("the same file as --out"), "{err}");
         assert_eq!(entries(&dir), ["sub"]);
     }
@@ -216,7 +236,7 @@ mod tests {
     fn an_output_under_a_file_is_refused_before_anything_is_written() {
         let dir = scratch("under");
         std::fs::write(dir.join("f"), b"").unwrap();
-        let err = check_outputs(&[("--out", &dir.join("f/r.json"))]).unwrap_err();
+        let err = check_outputs(&[("--out", &dir.join("f/r.json"))], &[]).unwrap_err();
         assert!(err.0.starts_with("--out: "), "{err}");
         assert_eq!(entries(&dir), ["f"]);
     }

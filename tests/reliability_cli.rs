@@ -73,6 +73,132 @@ fn outputs_are_checked_before_the_search_and_nothing_is_left() {
     assert!(names(&dir.join("pair.txt")).is_empty());
 }
 
+/// Every command that writes checks, before its work, that no output is one of its inputs
+/// (a link to an input included), that its outputs are distinct files, and that a path ending
+/// in `/` names no file; the inputs are left as they were and nothing else is written.
+#[test]
+fn no_command_writes_over_its_inputs() {
+    let dir = scratch("inputs");
+    let d = dir.to_str().unwrap();
+    let record = format!("{d}/r.txt");
+    std::fs::copy(
+        common::repo("tests/data/tencent/records/chys87-1395326.txt"),
+        &record,
+    )
+    .unwrap();
+    let seed = format!("{d}/g.json");
+    std::fs::copy(common::repo("seeds/tencent-geek-4.json"), &seed).unwrap();
+    let standard = format!("{d}/s.json");
+    std::fs::copy(common::repo("seeds/standard.json"), &standard).unwrap();
+    let weights = format!("{d}/w.json");
+    std::fs::write(
+        &weights,
+        r#"{"cells": -1, "holes": 2.5, "score_weight": 0.1}"#,
+    )
+    .unwrap();
+    let link = format!("{d}/link.txt");
+    std::os::unix::fs::symlink(&record, &link).unwrap();
+    let before: Vec<Vec<u8>> = [&record, &seed, &standard, &weights]
+        .iter()
+        .map(|p| std::fs::read(p).unwrap())
+        .collect();
+    let same =
+        |o: &str, i: &str| format!("{o}: the same file as {i}; the run would overwrite its input");
+    fails_with(
+        &run(&["show", &record, "--html", &record]),
+        &same(&format!("--html {record}"), &format!("the record {record}")),
+    );
+    fails_with(
+        &run(&["show", &record, "--seed", &seed, "--html", &seed]),
+        &same(&format!("--html {seed}"), &format!("--seed {seed}")),
+    );
+    fails_with(
+        &run(&["play", "--seed", &seed, "--out", &seed]),
+        &same(&format!("--out {seed}"), &format!("--seed {seed}")),
+    );
+    // (play says first how it reads the weights)
+    let out = run(&[
+        "play",
+        "--seed",
+        &standard,
+        "--weights",
+        &weights,
+        "--out",
+        &weights,
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    let want = same(&format!("--out {weights}"), &format!("--weights {weights}"));
+    assert!(err.ends_with(&format!("\nbeamtris: {want}\n")), "{err}");
+    fails_with(
+        &run(&[
+            "learn",
+            "data",
+            "--beam",
+            "10",
+            "--pieces",
+            "60",
+            "--weights",
+            &weights,
+            "--out",
+            &weights,
+        ]),
+        &same(&format!("--out {weights}"), &format!("--weights {weights}")),
+    );
+    fails_with(
+        &run(&[
+            "bench", "--suite", "engine", "--record", &record, "--out", &record,
+        ]),
+        &same(&format!("--out {record}"), &format!("--record {record}")),
+    );
+    // a link to the record is the record
+    fails_with(
+        &run(&[
+            "polish",
+            &link,
+            "--beam",
+            "5",
+            "--segment",
+            "20",
+            "--out",
+            &format!("{d}/r.json"),
+        ]),
+        &same(
+            &format!("the record (--out with .txt) {d}/r.txt"),
+            &format!("the record {link}"),
+        ),
+    );
+    // the results and the record of one play in one file
+    let p = format!("{d}/p.json");
+    fails_with(
+        &run(&["play", "--seed", &seed, "--out", &p, "--record-out", &p]),
+        &format!("the record {p}: the same file as --out {p}; the two outputs would overwrite each other"),
+    );
+    // a path ending in `/`
+    for args in [
+        vec!["solve", "--beam", "5", "--pieces", "5", "--out"],
+        vec!["play", "--seed", &seed, "--out"],
+        vec!["play", "--seed", &standard, "--max-pieces", "50", "--out"],
+    ] {
+        let x = format!("{d}/x/");
+        let mut args = args.clone();
+        args.push(&x);
+        fails_with(
+            &run(&args),
+            &format!("--out {x}: does not end in a file name"),
+        );
+    }
+    let after: Vec<Vec<u8>> = [&record, &seed, &standard, &weights]
+        .iter()
+        .map(|p| std::fs::read(p).unwrap())
+        .collect();
+    assert!(before == after, "an input changed");
+    assert_eq!(
+        names(&dir),
+        ["g.json", "link.txt", "r.txt", "s.json", "w.json"]
+    );
+}
+
 #[test]
 fn sizes_are_refused_with_their_limit() {
     let dir = scratch("sizes");
@@ -439,6 +565,115 @@ fn small_failure_modes() {
         &format!("{r}: a.json searched the first 30 pieces but c.json the first 40 pieces; scores of different lengths do not compare (keep them in separate folders)"),
     );
     assert!(!names(&runs).iter().any(|n| n.starts_with("summary")));
+}
+
+/// Inputs and flags refused before any work, each in one line naming the file or the flag.
+#[test]
+fn more_inputs_refused_before_the_work() {
+    let dir = scratch("more");
+    let d = dir.to_str().unwrap();
+    // a file far past any input is refused after reading the limit, not read to its end
+    fails_with(
+        &run(&["verify", "/dev/zero"]),
+        "/dev/zero: larger than 1024 MiB: not a file beamtris reads",
+    );
+    fails_with(
+        &run(&["tune", "--generations", "0", "--out", &format!("{d}/t")]),
+        "--generations 0: give at least 1",
+    );
+    let attack = common::repo("seeds/tetrio-1742887628-attack.json");
+    let attack = attack.to_str().unwrap();
+    fails_with(
+        &run(&[
+            "play",
+            "--seed",
+            attack,
+            "--samples",
+            "99999999",
+            "--out",
+            &format!("{d}/p.json"),
+        ]),
+        "--samples 99999999: give at most 64 (each is a search of every move)",
+    );
+    fails_with(
+        &run(&[
+            "play",
+            "--seed",
+            attack,
+            "--lookahead",
+            "1000",
+            "--out",
+            &format!("{d}/p.json"),
+        ]),
+        "--lookahead 1000: give at most 100 pieces",
+    );
+    // fourwide query: each piece list names its flag; a bag holds each piece once
+    fails_saying(
+        &run(&[
+            "fourwide", "query", "--field", "XXX_", "--queue", "TOSZ", "--hold", "Q",
+        ]),
+        &["--hold: ", "'Q' is not a piece"],
+    );
+    fails_saying(
+        &run(&["fourwide", "query", "--field", "XXX_", "--queue", "TQ"]),
+        &["--queue: ", "'Q' is not a piece"],
+    );
+    fails_with(
+        &run(&[
+            "fourwide",
+            "query",
+            "--field",
+            "XXX_",
+            "--queue",
+            "TOSZ",
+            "--generator",
+            "bag",
+            "--bag",
+            "IIII",
+        ]),
+        "--bag IIII: I is there twice; what is left of a 7-bag holds each piece once",
+    );
+    // a fourwide runs file that is not one is refused before the solve
+    let runs = format!("{d}/runs.json");
+    std::fs::write(&runs, r#"{"description":"x","runs":["#).unwrap();
+    fails_saying(
+        &run(&[
+            "fourwide",
+            "--residuals",
+            "6",
+            "--preview",
+            "3",
+            "--hold",
+            "--generator",
+            "bag",
+            "--record",
+            &runs,
+        ]),
+        &[&format!("{runs}: ")],
+    );
+    // data with one step names the data file
+    let data = format!("{d}/data.csv");
+    common::succeeds(bin().args([
+        "learn", "data", "--beam", "5", "--pieces", "30", "--out", &data,
+    ]));
+    let header = std::fs::read_to_string(&data)
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap()
+        .to_string();
+    let csv = format!("{d}/one.csv");
+    std::fs::write(&csv, header + "\n").unwrap();
+    fails_saying(
+        &run(&["learn", "fit", &csv, "--out", &format!("{d}/fit.json")]),
+        &[
+            &format!("{csv}: "),
+            "steps in the data: at least 2 are needed",
+        ],
+    );
+    assert!(!dir.join("t").join("state.json").exists());
+    assert!(!dir.join("p.json").exists());
+    assert!(!dir.join("fit.json").exists());
 }
 
 #[test]

@@ -34,9 +34,10 @@ pub struct Args {
     /// Which figures to measure.
     #[arg(long, value_enum, default_value_t = Suite::All)]
     pub suite: Suite,
-    /// The guideline game and record of the guideline suite.
+    /// The guideline game of the guideline suite.
     #[arg(long, default_value = "seeds/tetrio-1742887628-attack.json")]
     pub guideline_seed: PathBuf,
+    /// The record of the guideline suite: a record of `--guideline-seed` to replay.
     #[arg(
         long,
         default_value = "results/guideline/solve-tetrio-1742887628-attack-b300.txt"
@@ -93,7 +94,12 @@ pub fn run(args: &Args) -> Result<()> {
     if args.suite == Suite::Guideline {
         outputs.push(("--guideline-out", args.guideline_out.as_path()));
     }
-    io::check_outputs(&outputs)?;
+    let inputs = [
+        ("--record", args.record.as_path()),
+        ("--guideline-seed", args.guideline_seed.as_path()),
+        ("--guideline-record", args.guideline_record.as_path()),
+    ];
+    io::check_outputs(&outputs, &inputs)?;
     if engine {
         let record = io::read_record(&args.record)?;
         let pieces = crate::seed::Seed::tencent_geek_4().pieces();

@@ -170,22 +170,6 @@ impl Model {
 /// Previews a query solves for itself at most; longer queues need a saved policy.
 pub const QUERY_MAX_PREVIEW: usize = 6;
 
-/// Checks that an output file can be written before any work: not a directory, its folder
-/// there or creatable.
-fn check_output(flag: &str, path: &Path) -> Result<()> {
-    if path.is_dir() {
-        return Err(Error(format!("{flag} {}: is a directory", path.display())));
-    }
-    if path.file_name().is_none() {
-        return Err(Error(format!("{flag} {}: not a file name", path.display())));
-    }
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| Error(format!("{flag} {}: {e}", path.display())))?;
-    }
-    Ok(())
-}
-
 /// Memory the system can still give, from /proc/meminfo (`None` where it is not there).
 fn available_memory_bytes() -> Option<u64> {
     let text = std::fs::read_to_string("/proc/meminfo").ok()?;
@@ -267,11 +251,14 @@ struct Report {
 fn solve(args: &Args) -> Result<()> {
     let started = std::time::Instant::now();
     let config = args.model.config(args.preview as usize, args.hold)?;
-    if let Some(path) = &args.save {
-        check_output("--save", path)?;
-    }
+    let outputs: Vec<(&str, &Path)> = [("--save", &args.save), ("--record", &args.record)]
+        .into_iter()
+        .filter_map(|(flag, path)| Some((flag, path.as_deref()?)))
+        .collect();
+    crate::io::check_outputs(&outputs, &[])?;
     if let Some(path) = &args.record {
-        check_output("--record", path)?;
+        // The rows it holds are read now, so a file that is not a runs file costs no solve.
+        recorded_runs(path)?;
     }
     let structure = structure_that_fits(&config, args.save.is_some(), "--preview")?;
     let policy = solve_config(structure, started);
@@ -375,6 +362,20 @@ struct Row<'a> {
     run: &'a RunInfo,
 }
 
+/// The rows of the runs file at `path` (none when there is no file yet).
+fn recorded_runs(path: &Path) -> Result<Vec<serde_json::Value>> {
+    if !path.exists() {
+        return Ok(Vec::new());
+    }
+    let text = crate::io::read_text(path)?;
+    let doc: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| Error::at(path.display(), e))?;
+    doc.get("runs")
+        .and_then(|r| r.as_array())
+        .cloned()
+        .ok_or_else(|| Error::at(path.display(), "no \"runs\" array"))
+}
+
 fn record(path: &Path, config: &Config, report: &Report, values: &[(Field, f64)]) -> Result<()> {
     let run = RunInfo::now();
     let seed = config.seed()?;
@@ -404,18 +405,7 @@ fn record(path: &Path, config: &Config, report: &Report, values: &[(Field, f64)]
         run: &run,
     };
     let row = serde_json::to_value(&row).expect("plain data serialises");
-    let mut runs: Vec<serde_json::Value> = match std::fs::read_to_string(path) {
-        Ok(text) => {
-            let doc: serde_json::Value =
-                serde_json::from_str(&text).map_err(|e| Error::at(path.display(), e))?;
-            doc.get("runs")
-                .and_then(|r| r.as_array())
-                .cloned()
-                .ok_or_else(|| Error::at(path.display(), "no \"runs\" array"))?
-        }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
-        Err(e) => return Err(Error::at(path.display(), e)),
-    };
+    let mut runs = recorded_runs(path)?;
     let key = |r: &serde_json::Value| {
         ["residuals", "generator", "preview", "hold", "placements"].map(|k| r.get(k).cloned())
     };
@@ -451,12 +441,26 @@ struct QueryReport<'a> {
 
 fn query(args: &QueryArgs) -> Result<()> {
     let field = Field::parse(&args.field)?;
-    let queue = Piece::parse_list(&args.queue)?;
+    let queue = Piece::parse_list(&args.queue).map_err(|e| Error::at("--queue", e))?;
     let Some((&current, next)) = queue.split_first() else {
         return Err(Error("--queue: give at least the current piece".into()));
     };
-    let hold = args.hold.map(Piece::from_letter).transpose()?;
-    let bag = Piece::parse_list(&args.bag)?;
+    let hold = args
+        .hold
+        .map(Piece::from_letter)
+        .transpose()
+        .map_err(|e| Error::at("--hold", e))?;
+    let bag = Piece::parse_list(&args.bag).map_err(|e| Error::at("--bag", e))?;
+    if let Some(twice) = bag
+        .iter()
+        .find(|p| bag.iter().filter(|q| q == p).count() > 1)
+    {
+        return Err(Error(format!(
+            "--bag {}: {} is there twice; what is left of a 7-bag holds each piece once",
+            args.bag,
+            twice.letter()
+        )));
+    }
     let policy = match &args.policy {
         Some(path) => {
             if let Some(flag) = args.model.given().first() {
@@ -589,7 +593,10 @@ mod tests {
             record: None,
         };
         let e = run(&args).unwrap_err();
-        assert_eq!(e.0, format!("--save {}: is a directory", dir.display()));
+        assert_eq!(
+            e.0,
+            format!("--save {}: is a directory; give a file name", dir.display())
+        );
         assert_eq!(
             std::fs::read_dir(&dir).unwrap().count(),
             0,

@@ -38,6 +38,16 @@ pub enum Job {
     Fit(FitArgs),
 }
 
+/// The files `learn data` reads: the game's and the weights file.
+fn data_inputs(args: &DataArgs) -> Vec<(&'static str, &Path)> {
+    let mut inputs = args.game.input_files();
+    let weights = Path::new(&args.weights);
+    if weights.is_file() {
+        inputs.push(("--weights", weights));
+    }
+    inputs
+}
+
 /// `learn data`.
 #[derive(clap::Args, Debug)]
 pub struct DataArgs {
@@ -159,7 +169,7 @@ fn run_data(args: &DataArgs) -> Result<()> {
     }
     let (weights, _) = Weights::resolve_noted(&args.weights)?;
     let (_, pool) = super::thread_pool(args.threads)?;
-    io::check_outputs(&[("--out", &args.out)])?;
+    io::check_outputs(&[("--out", &args.out)], &data_inputs(args))?;
     let stop = super::stop_on_ctrl_c();
     let pieces = seed.pieces();
     let cfg = BeamConfig {
@@ -235,10 +245,11 @@ fn run_fit(args: &FitArgs) -> Result<()> {
             return Err(Error(format!("--add {add}: give a finite number")));
         }
     }
-    let inputs: Vec<(&str, &std::path::Path)> =
-        args.data.iter().map(|p| ("data", p.as_path())).collect();
-    io::check_outputs(&[("--out", &args.out)])?;
-    io::check_not_inputs(&[("--out", &args.out)], &inputs)?;
+    let mut inputs: Vec<(&str, &Path)> = args.data.iter().map(|p| ("data", p.as_path())).collect();
+    if let Some(base) = args.base.as_deref().map(Path::new).filter(|b| b.is_file()) {
+        inputs.push(("--base", base));
+    }
+    io::check_outputs(&[("--out", &args.out)], &inputs)?;
     let mut texts = Vec::with_capacity(args.data.len());
     for path in &args.data {
         texts.push((path.as_path(), io::read_text(path)?));
@@ -265,6 +276,15 @@ fn run_fit(args: &FitArgs) -> Result<()> {
         Some(objective) => run_guideline_fit(args, objective, &texts),
         None => run_fit_tencent(args, &texts),
     }
+}
+
+/// A fit's error: one about a flag as it is, one about the data naming the data files.
+fn fit_error(args: &FitArgs, e: String) -> Error {
+    if e.starts_with("--") {
+        return Error(e);
+    }
+    let names: Vec<String> = args.data.iter().map(|p| p.display().to_string()).collect();
+    Error::at(names.join(", "), e)
 }
 
 /// The provenance of a fit: the command that made it, as far as it matters.
@@ -311,7 +331,7 @@ fn run_fit_tencent(args: &FitArgs, texts: &[(&std::path::Path, String)]) -> Resu
         &args.features,
         provenance(args, label),
     )
-    .map_err(Error)?;
+    .map_err(|e| fit_error(args, e))?;
     let weights = match (base, args.add) {
         (Some(b), Some(scale)) => fit::add(&b, &f.model, scale).map_err(Error)?,
         (Some(b), None) => fit::blend(&b, &f.model, args.blend.unwrap_or(0.5)).map_err(Error)?,
@@ -357,7 +377,7 @@ fn run_guideline_data(args: &DataArgs, seed: &Seed) -> Result<()> {
     let weights = GuidelineWeights::resolve(&weights_name)?;
     let evaluator = GuidelineEvaluator::new(weights);
     let (_, pool) = super::thread_pool(args.threads)?;
-    io::check_outputs(&[("--out", &args.out)])?;
+    io::check_outputs(&[("--out", &args.out)], &data_inputs(args))?;
     let stop = super::stop_on_ctrl_c();
     let steps = args.pieces.unwrap_or(game.length).min(game.length);
     // The search `solve` runs on this game, the 4-wide sub-strategy where it applies.
@@ -460,7 +480,8 @@ fn run_guideline_fit(
             features: &s.features,
         })
         .collect();
-    let r = fit::ridge(&rows, &FEATURES, args.ridge, &args.features).map_err(Error)?;
+    let r =
+        fit::ridge(&rows, &FEATURES, args.ridge, &args.features).map_err(|e| fit_error(args, e))?;
     let weights = learn_guideline::add(&base, &r.weights, scale);
     let json = serde_json::to_string_pretty(&weights).expect("plain data serialises");
     io::write_atomic(&args.out, format!("{json}\n").as_bytes())?;

@@ -236,16 +236,13 @@ pub fn run(args: &Args) -> Result<()> {
     }
 }
 
-/// Checks that `out` can be written before any game is played: not a directory, its folder
-/// there or creatable.
-fn check_output(out: &Path) -> Result<()> {
-    if out.is_dir() {
-        return Err(Error::at(out.display(), "--out: is a directory"));
+/// The files a play reads: the game's and the weights file.
+fn inputs(args: &Args) -> Vec<(&'static str, &Path)> {
+    let mut inputs = args.game.input_files();
+    if let Some(weights) = args.weights.as_deref().filter(|w| w.is_file()) {
+        inputs.push(("--weights", weights));
     }
-    if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| Error::at(dir.display(), e))?;
-    }
-    Ok(())
+    inputs
 }
 
 /// Reports a long run's progress on stderr: a bar on a terminal, otherwise a line every
@@ -336,11 +333,17 @@ fn run_standard(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()
             seed.name
         ))
     });
-    check_output(&out)?;
     let partial = partial_path(&out);
-    if partial.is_dir() {
-        return Err(Error::at(partial.display(), "is a directory"));
-    }
+    io::check_outputs(
+        &[
+            ("--out", out.as_path()),
+            (
+                "the partial results (--out with .partial.jsonl)",
+                partial.as_path(),
+            ),
+        ],
+        &inputs(args),
+    )?;
     let header = PartialHeader {
         game: seed.name.clone(),
         policy: policy.to_string(),
@@ -531,6 +534,21 @@ fn run_standard(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()
 }
 
 fn run_tencent(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()> {
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("runs/play-{}-{policy}.json", seed.name)));
+    let record_path = args
+        .record_out
+        .clone()
+        .unwrap_or_else(|| out.with_extension("txt"));
+    io::check_outputs(
+        &[
+            ("--out", out.as_path()),
+            ("the record", record_path.as_path()),
+        ],
+        &inputs(args),
+    )?;
     let run = RunInfo::now();
     let pieces = seed.pieces();
     let start = Instant::now();
@@ -544,14 +562,6 @@ fn run_tencent(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()>
             game.score, outcome.score
         )));
     }
-    let out = args
-        .out
-        .clone()
-        .unwrap_or_else(|| PathBuf::from(format!("runs/play-{}-{policy}.json", seed.name)));
-    let record_path = args
-        .record_out
-        .clone()
-        .unwrap_or_else(|| out.with_extension("txt"));
     io::write_atomic(&record_path, format!("{}\n", game.record).as_bytes())?;
     let report = TencentReport {
         run,
@@ -679,12 +689,19 @@ pub struct SpeculationArgs {
     /// window only, one search). Each draws the pieces after the previews as the game's 7-bag
     /// would deal them (what is left in the current bag, then whole bags) and searches the
     /// window plus `--lookahead` of them; the move most of the searches begin with is played.
+    /// At most 64.
     #[arg(long)]
     pub samples: Option<usize>,
-    /// Online play: pieces each continuation adds past the previews (default 7).
+    /// Online play: pieces each continuation adds past the previews (default 7, at most 100).
     #[arg(long)]
     pub lookahead: Option<usize>,
 }
+
+/// The most continuations a move may search: a move then takes about 64 searches' time.
+pub const MAX_SAMPLES: usize = 64;
+/// The most pieces a continuation may add past the previews: past a few bags the drawn pieces
+/// say nothing the search can use.
+pub const MAX_LOOKAHEAD: usize = 100;
 
 /// The speculation `--samples` and `--lookahead` ask for.
 pub fn speculation(args: &SpeculationArgs) -> Result<Option<online::Speculation>> {
@@ -695,11 +712,21 @@ pub fn speculation(args: &SpeculationArgs) -> Result<Option<online::Speculation>
         }
         return Ok(None);
     }
+    if samples > MAX_SAMPLES {
+        return Err(Error(format!(
+            "--samples {samples}: give at most {MAX_SAMPLES} (each is a search of every move)"
+        )));
+    }
     let pieces = args.lookahead.unwrap_or(DEFAULT_LOOKAHEAD);
     if pieces == 0 {
         return Err(Error(
             "--lookahead 0: give at least 1 (or --samples 0)".into(),
         ));
+    }
+    if pieces > MAX_LOOKAHEAD {
+        return Err(Error(format!(
+            "--lookahead {pieces}: give at most {MAX_LOOKAHEAD} pieces"
+        )));
     }
     Ok(Some(online::Speculation { samples, pieces }))
 }
@@ -752,22 +779,13 @@ fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
         .record_out
         .clone()
         .unwrap_or_else(|| out.with_extension("txt"));
-    let weights_path = Path::new(&weights_name);
-    let mut inputs = args.game.input_files();
-    if weights_path.is_file() {
-        inputs.push(("--weights", weights_path));
-    }
-    io::check_not_inputs(
+    io::check_outputs(
         &[
             ("--out", out.as_path()),
             ("the record", record_file.as_path()),
         ],
-        &inputs,
+        &inputs(args),
     )?;
-    io::check_outputs(&[
-        ("--out", out.as_path()),
-        ("the record", record_file.as_path()),
-    ])?;
     let use_fourwide = args
         .fourwide
         .unwrap_or(super::solve::FourwideUse::Off)

@@ -48,7 +48,7 @@ pub enum Kind {
 fn check_outputs(dir: &Path, names: &[String]) -> Result<()> {
     let paths: Vec<PathBuf> = names.iter().map(|n| dir.join(n)).collect();
     let named: Vec<(&str, &Path)> = paths.iter().map(|p| ("--dir", p.as_path())).collect();
-    io::check_outputs(&named)
+    io::check_outputs(&named, &[])
 }
 
 pub fn run(args: &Args) -> Result<()> {

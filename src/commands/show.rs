@@ -64,7 +64,9 @@ pub fn run(args: &Args) -> Result<()> {
         }
     }
     if let Some(path) = &args.html {
-        io::check_outputs(&[("--html", path.as_path())])?;
+        let mut inputs = args.game.input_files();
+        inputs.push(("the record", args.record.as_path()));
+        io::check_outputs(&[("--html", path.as_path())], &inputs)?;
     }
     let ranged = args.from.is_some() || args.to.is_some();
     if ranged && !(args.fumen || args.animate) {

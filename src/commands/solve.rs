@@ -343,8 +343,7 @@ pub(crate) fn check_outputs<'a>(
         inputs.push(("--weights", weights));
     }
     inputs.extend_from_slice(extra);
-    io::check_not_inputs(&outputs, &inputs)?;
-    io::check_outputs(&outputs)?;
+    io::check_outputs(&outputs, &inputs)?;
     Ok(record_file)
 }
 

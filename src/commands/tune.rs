@@ -179,7 +179,7 @@ fn settings<F: Family>(args: &Args, family: &F, seed_name: &str) -> Result<Setti
 
 /// The files a run writes into `out`, checked before the first generation so a bad folder
 /// is found before hours of scoring, not after.
-fn check_out(out: &Path) -> Result<()> {
+fn check_out(out: &Path, inputs: &[(&str, &Path)]) -> Result<()> {
     if out.is_file() {
         return Err(Error::at(
             format!("--out {}", out.display()),
@@ -191,7 +191,7 @@ fn check_out(out: &Path) -> Result<()> {
         .map(|n| out.join(n))
         .collect();
     let named: Vec<(&str, &Path)> = files.iter().map(|p| ("--out", p.as_path())).collect();
-    io::check_outputs(&named)
+    io::check_outputs(&named, inputs)
 }
 
 pub fn run(args: &Args) -> Result<()> {
@@ -229,8 +229,15 @@ pub fn run(args: &Args) -> Result<()> {
 }
 
 fn run_family<F: Family>(args: &Args, seed: &Seed, family: &F) -> Result<()> {
+    if args.generations == 0 {
+        return Err(Error("--generations 0: give at least 1".into()));
+    }
     let settings = settings(args, family, &seed.name)?;
-    check_out(&args.out)?;
+    let mut inputs = args.game.input_files();
+    if let Some(start) = args.start.as_deref().map(Path::new).filter(|s| s.is_file()) {
+        inputs.push(("--start", start));
+    }
+    check_out(&args.out, &inputs)?;
     let mut state = load_or_start(&args.out, settings)?;
     if args.ask {
         return ask(args, &state, family.moves_flag(state.settings.moves));
