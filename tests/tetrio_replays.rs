@@ -215,3 +215,86 @@ fn on_tetrio_versus_rules_the_search_s_attack_is_tetrio_s() {
     assert_eq!(reports[0], reports[1]);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The match of `tests/data/tetrio/` as JSON, its first `rounds` rounds kept, changed by
+/// `change` and written to `dir/name`.
+fn changed_match(
+    dir: &Path,
+    name: &str,
+    rounds: usize,
+    change: impl FnOnce(&mut serde_json::Value),
+) -> std::path::PathBuf {
+    let mut d = common::json(&common::repo("tests/data/tetrio/replay-2026-07-24-4.ttrm"));
+    d["replay"]["rounds"]
+        .as_array_mut()
+        .unwrap()
+        .truncate(rounds);
+    change(&mut d);
+    let path = dir.join(name);
+    std::fs::write(&path, d.to_string()).unwrap();
+    path
+}
+
+/// The second player's replay of round 1 (yachi's, 2220 frames).
+fn yachi(d: &mut serde_json::Value) -> &mut serde_json::Value {
+    &mut d["replay"]["rounds"][0][1]["replay"]
+}
+
+#[test]
+fn a_seed_tetrio_cannot_deal_is_refused_by_name() {
+    use serde_json::json;
+    let dir = common::scratch("tetrio", "seeds");
+    let out = dir.join("out");
+    for (k, seed) in [
+        json!(0),
+        json!(-5),
+        json!(1e300),
+        json!("abc"),
+        json!(2147483648u64),
+        json!(1753222251.5),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let path = changed_match(&dir, &format!("s{k}.ttrm"), 1, |d| {
+            yachi(d)["options"]["seed"] = seed.clone();
+        });
+        let run = common::run(&[
+            "import",
+            path.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        common::fails_saying(
+            &run,
+            &[
+                &path.display().to_string(),
+                "replay.rounds[0][1].replay: options.seed: ",
+                &format!(
+                    "{} is not a TETR.IO seed (an integer from 1 to 2147483647)",
+                    seed
+                ),
+            ],
+        );
+        assert!(!out.exists(), "{seed}: nothing written");
+    }
+    // The largest seed is imported, and its game file verifies.
+    let path = changed_match(&dir, "max.ttrm", 1, |d| {
+        yachi(d)["options"]["seed"] = json!(2147483647);
+    });
+    common::succeeds(
+        common::bin()
+            .arg("import")
+            .arg(&path)
+            .arg("--out")
+            .arg(&out),
+    );
+    common::succeeds(
+        common::bin()
+            .arg("verify")
+            .arg(out.join("r1-yachi.txt"))
+            .arg("--seed")
+            .arg(out.join("r1-yachi.json")),
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
