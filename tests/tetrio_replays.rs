@@ -241,6 +241,82 @@ fn yachi(d: &mut serde_json::Value) -> &mut serde_json::Value {
 }
 
 #[test]
+fn frames_past_the_replay_s_end_are_refused_before_simulating() {
+    use serde_json::json;
+    let dir = common::scratch("tetrio", "frames");
+    let out = dir.join("out");
+    let at = "replay.rounds[0][1].replay";
+    // (name, the change, what the one line says)
+    let cases: [(&str, serde_json::Value, serde_json::Value, String); 6] = [
+        (
+            "late.ttrm",
+            json!(1e15),
+            json!(null),
+            format!(
+                "{at}.events[37].frame: 1000000000000000 is past the replay's end (frames 2220)"
+            ),
+        ),
+        (
+            "just-late.ttrm",
+            json!(2221),
+            json!(null),
+            format!("{at}.events[37].frame: 2221 is past the replay's end (frames 2220)"),
+        ),
+        (
+            "negative.ttrm",
+            json!(-5),
+            json!(null),
+            format!("{at}.events[37].frame: -5 is negative (frames count from 0)"),
+        ),
+        (
+            "fraction.ttrm",
+            json!(200.5),
+            json!(null),
+            format!("{at}.events[37].frame: 200.5 is not a whole number of frames"),
+        ),
+        (
+            "text.ttrm",
+            json!("200"),
+            json!(null),
+            format!("{at}.events[37].frame: \"200\" is not a number"),
+        ),
+        (
+            "long.ttrm",
+            json!(null),
+            json!(1e15),
+            format!("{at}.frames: 1000000000000000 is past the 1000000 frames a round may last"),
+        ),
+    ];
+    for (name, frame, frames, says) in cases {
+        let path = changed_match(&dir, name, 5, |d| {
+            let r = yachi(d);
+            if !frame.is_null() {
+                r["events"][37]["frame"] = frame;
+            }
+            if !frames.is_null() {
+                r["frames"] = frames;
+            }
+        });
+        let run = common::run(&[
+            "import",
+            path.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        common::fails_saying(&run, &[&format!("{}: {says}", path.display())]);
+        assert!(!out.exists(), "{name}: nothing written");
+    }
+    // The last event at the replay's last frame is the replay's own (2219 of 2220).
+    let path = changed_match(&dir, "end.ttrm", 1, |d| {
+        let r = yachi(d);
+        let last = r["events"].as_array().unwrap().len() - 1;
+        r["events"][last]["frame"] = json!(2220);
+    });
+    common::succeeds(common::bin().arg("import").arg(&path));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn a_seed_tetrio_cannot_deal_is_refused_by_name() {
     use serde_json::json;
     let dir = common::scratch("tetrio", "seeds");
