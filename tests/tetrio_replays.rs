@@ -240,6 +240,16 @@ fn yachi(d: &mut serde_json::Value) -> &mut serde_json::Value {
     &mut d["replay"]["rounds"][0][1]["replay"]
 }
 
+/// The files in `dir`, sorted.
+fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
 #[test]
 fn frames_past_the_replay_s_end_are_refused_before_simulating() {
     use serde_json::json;
@@ -372,5 +382,64 @@ fn a_seed_tetrio_cannot_deal_is_refused_by_name() {
             .arg("--seed")
             .arg(out.join("r1-yachi.json")),
     );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn players_of_one_name_get_a_file_each() {
+    let dir = common::scratch("tetrio", "names");
+    let out = dir.join("out");
+    // Both players named pinglamb in round 2, and in round 1 but for the case (a file name
+    // on a file system that ignores case); yachi's game is the second. Round 3 as played.
+    let path = changed_match(&dir, "same.ttrm", 3, |d| {
+        d["replay"]["rounds"][0][1]["username"] = "PingLamb".into();
+        d["replay"]["rounds"][1][1]["username"] = "pinglamb".into();
+    });
+    let run = common::succeeds(
+        common::bin()
+            .arg("import")
+            .arg(&path)
+            .arg("--out")
+            .arg(&out),
+    );
+    assert_eq!(String::from_utf8_lossy(&run.stdout).lines().count(), 6);
+    assert_eq!(
+        listing(&out),
+        [
+            "r1-PingLamb-p2.json",
+            "r1-PingLamb-p2.txt",
+            "r1-pinglamb-p1.json",
+            "r1-pinglamb-p1.txt",
+            "r2-pinglamb-p1.json",
+            "r2-pinglamb-p1.txt",
+            "r2-pinglamb-p2.json",
+            "r2-pinglamb-p2.txt",
+            "r3-pinglamb.json",
+            "r3-pinglamb.txt",
+            "r3-yachi.json",
+            "r3-yachi.txt",
+        ]
+    );
+    // Each file holds its own player's game (round 1: pinglamb attacked 42, yachi 28;
+    // round 2: pinglamb 32, yachi 17).
+    for (base, attack) in [
+        ("r1-pinglamb-p1", 42),
+        ("r1-PingLamb-p2", 28),
+        ("r2-pinglamb-p1", 32),
+        ("r2-pinglamb-p2", 17),
+    ] {
+        let v = common::succeeds(
+            common::bin()
+                .arg("verify")
+                .arg(out.join(format!("{base}.txt")))
+                .arg("--seed")
+                .arg(out.join(format!("{base}.json"))),
+        );
+        let report: serde_json::Value = serde_json::from_slice(&v.stdout).unwrap();
+        assert_eq!(
+            report["tetrio_stats"]["garbage"]["attack"], attack,
+            "{base}"
+        );
+    }
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -12,6 +12,8 @@ use serde_json::Value;
 pub struct PlayerRound {
     /// Counted from 1.
     pub round: usize,
+    /// The player's place in the round's list, counted from 1 (a `.ttr`'s player is 1).
+    pub player: usize,
     pub username: String,
     pub options: Options,
     /// The options object as the replay has it.
@@ -199,6 +201,7 @@ pub fn parse(file: &str, text: &str) -> Result<Vec<PlayerRound>> {
                 )?;
                 out.push(PlayerRound {
                     round: r + 1,
+                    player: p + 1,
                     username,
                     events: events(
                         field("replay.events")?,
@@ -253,6 +256,7 @@ pub fn parse(file: &str, text: &str) -> Result<Vec<PlayerRound>> {
         let frames = frame_count(frames, file, "data.frames")?;
         return Ok(vec![PlayerRound {
             round: 1,
+            player: 1,
             username,
             events: events(list, file, "data.events", frames)?,
             frames,
