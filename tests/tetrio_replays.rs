@@ -443,3 +443,38 @@ fn players_of_one_name_get_a_file_each() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn an_import_into_a_used_folder_replaces_its_own_files_only() {
+    let dir = common::scratch("tetrio", "used");
+    let out = dir.join("out");
+    let path = changed_match(&dir, "one.ttrm", 1, |_| {});
+    std::fs::create_dir_all(&out).unwrap();
+    std::fs::write(out.join("notes.md"), "mine\n").unwrap();
+    std::fs::write(out.join("r1-yachi.txt"), "an older import\n").unwrap();
+    common::succeeds(
+        common::bin()
+            .arg("import")
+            .arg(&path)
+            .arg("--out")
+            .arg(&out),
+    );
+    assert_eq!(
+        std::fs::read_to_string(out.join("notes.md")).unwrap(),
+        "mine\n"
+    );
+    let record = std::fs::read_to_string(out.join("r1-yachi.txt")).unwrap();
+    assert!(record.starts_with("N,"), "{record}");
+    // A folder where a file goes is refused before anything is written.
+    let fresh = dir.join("fresh");
+    std::fs::create_dir_all(fresh.join("r1-yachi.json")).unwrap();
+    let run = common::run(&[
+        "import",
+        path.to_str().unwrap(),
+        "--out",
+        fresh.to_str().unwrap(),
+    ]);
+    common::fails_saying(&run, &["r1-yachi.json", "exists and is not a file"]);
+    assert_eq!(listing(&fresh), ["r1-yachi.json"]);
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -13,7 +13,7 @@ pub struct Args {
     pub replay: PathBuf,
     /// Write `r{round}-{username}.json` (the game and its placements) and `.txt` (the
     /// record) here, one pair per round and player (`r{round}-{username}-p{N}` in a round
-    /// whose players share a name).
+    /// whose players share a name). Files of those names are replaced.
     #[arg(long)]
     pub out: Option<PathBuf>,
 }
@@ -25,6 +25,7 @@ pub fn run(args: &Args) -> Result<()> {
     let bases = super::import_files::bases(&rounds);
     if let Some(dir) = &args.out {
         std::fs::create_dir_all(dir).map_err(|e| Error::at(dir.display(), e))?;
+        super::import_files::check(dir, &bases)?;
     }
     for (r, base) in rounds.iter().zip(&bases) {
         let e = tetrio::simulate(r);

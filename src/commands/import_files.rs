@@ -4,7 +4,7 @@
 //! and garbage under `"tetrio"`, and the statistics the replay states and those simulated),
 //! and `r{round}-{username}.txt`, the record of the player's placements.
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::games::tetrio::engine::Engine;
 use crate::games::tetrio::game::{record_path, TetrioGame};
 use crate::games::tetrio::replay::PlayerRound;
@@ -56,6 +56,24 @@ pub fn paths(dir: &Path, base: &str) -> (PathBuf, PathBuf) {
         dir.join(format!("{base}.json")),
         dir.join(format!("{base}.txt")),
     )
+}
+
+/// Refuses, before anything is simulated or written, an output path that names something
+/// other than a file (a folder of that name, say): an import then writes all its files or
+/// none. Files of the same names are replaced.
+pub fn check(dir: &Path, bases: &[String]) -> Result<()> {
+    for base in bases {
+        let (json, txt) = paths(dir, base);
+        for path in [json, txt] {
+            if path.exists() && !path.is_file() {
+                return Err(Error::at(
+                    path.display(),
+                    "exists and is not a file; the import writes a file there",
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The record of an engine's locks.
