@@ -405,10 +405,13 @@ impl Seed {
                 return Err(SeedError("start: a TETR.IO game starts empty".into()));
             }
         }
-        if let Generator::Tetrio { seed: 0, .. } = self.generator {
-            return Err(SeedError(
-                "generator.seed: a tetrio seed is an integer of at least 1".into(),
-            ));
+        if let Generator::Tetrio { seed, .. } = self.generator {
+            if !crate::games::tetrio::is_seed(seed) {
+                return Err(SeedError(format!(
+                    "generator.seed: {seed} is not a TETR.IO seed ({})",
+                    crate::games::tetrio::SEED_RULE
+                )));
+            }
         }
         if self.pieces == 0 {
             return Err(SeedError("pieces: must be at least 1".into()));
@@ -767,7 +770,15 @@ mod guideline_tests {
             r#"{"name": "g", "rules": "guideline", "pieces": 10,
                 "generator": {"kind": "tetrio", "seed": 0}}"#,
         );
-        assert!(zero.unwrap_err().0.contains("at least 1"));
+        assert!(zero.unwrap_err().0.contains("0 is not a TETR.IO seed"));
+        let too_large = Seed::parse(
+            r#"{"name": "g", "rules": "guideline", "pieces": 10,
+                "generator": {"kind": "tetrio", "seed": 2147483648}}"#,
+        );
+        assert!(too_large
+            .unwrap_err()
+            .0
+            .contains("2147483648 is not a TETR.IO seed (an integer from 1 to 2147483647)"));
         let tencent_with_rotation = Seed::parse(
             r#"{"name": "g", "rules": "tencent", "pieces": 10, "rotation": "srs",
                 "generator": {"kind": "uniform", "seed": 0}}"#,

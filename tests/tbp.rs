@@ -220,6 +220,58 @@ fn bad_lines_and_unknown_messages_are_passed_over() {
 }
 
 #[test]
+fn a_start_whose_bag_cannot_be_read_is_played_with_one_note() {
+    let (mut bot, _) = Bot::start(&["--beam", "20"]);
+    bot.send(&json!({"type": "rules", "randomizer": "seven_bag"}));
+    assert_eq!(bot.receive()["type"], "ready");
+    let queue = [Piece::T, Piece::I, Piece::O];
+    let mut starts = Vec::new();
+    // Six Ts no 7-bag deals; then randomizer objects the extension does not allow.
+    starts.push(start_message(&[Piece::T; 6], None));
+    for randomizer in [
+        json!(5),
+        json!({"type": "seven_bag", "bag_state": ["Q"]}),
+        json!({"type": "seven_bag", "bag_state": ["T"]}),
+    ] {
+        let mut start = start_message(&queue, None);
+        start["randomizer"] = randomizer;
+        starts.push(start);
+    }
+    // A good one says nothing.
+    let mut good = start_message(&queue, None);
+    good["randomizer"] = json!({"type": "seven_bag", "bag_state": ["S", "Z"]});
+    starts.push(good);
+    for start in &starts {
+        bot.send(start);
+        bot.send(&json!({"type": "suggest"}));
+        let answer = bot.receive();
+        assert!(!answer["moves"].as_array().unwrap().is_empty(), "{answer}");
+    }
+    bot.send(&json!({"type": "quit"}));
+    let (status, stderr, _) = bot.finish();
+    assert!(status.success(), "{stderr}");
+    let notes: Vec<&str> = stderr.lines().collect();
+    assert_eq!(notes.len(), 4, "{stderr}");
+    for (note, (line, says)) in notes.iter().zip([
+        (
+            2,
+            "start: the queue fits no 7-bag; reading the queue alone from now on",
+        ),
+        (
+            4,
+            "start: randomizer 5 is not an object with a \"type\" string",
+        ),
+        (6, "start: randomizer.bag_state: \"Q\" is not a piece"),
+        (8, "start: the queue and randomizer.bag_state fit no 7-bag"),
+    ]) {
+        assert!(
+            note.starts_with(&format!("beamtris tbp: line {line}: {says}")),
+            "{stderr}"
+        );
+    }
+}
+
+#[test]
 fn a_board_beamtris_cannot_hold_gets_no_moves() {
     let (mut bot, _) = Bot::start(&["--beam", "20"]);
     let mut start = start_message(&[Piece::T, Piece::I, Piece::O], None);

@@ -215,3 +215,266 @@ fn on_tetrio_versus_rules_the_search_s_attack_is_tetrio_s() {
     assert_eq!(reports[0], reports[1]);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The match of `tests/data/tetrio/` as JSON, its first `rounds` rounds kept, changed by
+/// `change` and written to `dir/name`.
+fn changed_match(
+    dir: &Path,
+    name: &str,
+    rounds: usize,
+    change: impl FnOnce(&mut serde_json::Value),
+) -> std::path::PathBuf {
+    let mut d = common::json(&common::repo("tests/data/tetrio/replay-2026-07-24-4.ttrm"));
+    d["replay"]["rounds"]
+        .as_array_mut()
+        .unwrap()
+        .truncate(rounds);
+    change(&mut d);
+    let path = dir.join(name);
+    std::fs::write(&path, d.to_string()).unwrap();
+    path
+}
+
+/// The second player's replay of round 1 (yachi's, 2220 frames).
+fn yachi(d: &mut serde_json::Value) -> &mut serde_json::Value {
+    &mut d["replay"]["rounds"][0][1]["replay"]
+}
+
+/// The files in `dir`, sorted.
+fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn frames_past_the_replay_s_end_are_refused_before_simulating() {
+    use serde_json::json;
+    let dir = common::scratch("tetrio", "frames");
+    let out = dir.join("out");
+    let at = "replay.rounds[0][1].replay";
+    // (name, the change, what the one line says)
+    let cases: [(&str, serde_json::Value, serde_json::Value, String); 6] = [
+        (
+            "late.ttrm",
+            json!(1e15),
+            json!(null),
+            format!(
+                "{at}.events[37].frame: 1000000000000000 is past the replay's end (frames 2220)"
+            ),
+        ),
+        (
+            "just-late.ttrm",
+            json!(2221),
+            json!(null),
+            format!("{at}.events[37].frame: 2221 is past the replay's end (frames 2220)"),
+        ),
+        (
+            "negative.ttrm",
+            json!(-5),
+            json!(null),
+            format!("{at}.events[37].frame: -5 is negative (frames count from 0)"),
+        ),
+        (
+            "fraction.ttrm",
+            json!(200.5),
+            json!(null),
+            format!("{at}.events[37].frame: 200.5 is not a whole number of frames"),
+        ),
+        (
+            "text.ttrm",
+            json!("200"),
+            json!(null),
+            format!("{at}.events[37].frame: \"200\" is not a number"),
+        ),
+        (
+            "long.ttrm",
+            json!(null),
+            json!(1e15),
+            format!("{at}.frames: 1000000000000000 is past the 1000000 frames a round may last"),
+        ),
+    ];
+    for (name, frame, frames, says) in cases {
+        let path = changed_match(&dir, name, 5, |d| {
+            let r = yachi(d);
+            if !frame.is_null() {
+                r["events"][37]["frame"] = frame;
+            }
+            if !frames.is_null() {
+                r["frames"] = frames;
+            }
+        });
+        let run = common::run(&[
+            "import",
+            path.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        common::fails_saying(&run, &[&format!("{}: {says}", path.display())]);
+        assert!(!out.exists(), "{name}: nothing written");
+    }
+    // The last event at the replay's last frame is the replay's own (2219 of 2220).
+    let path = changed_match(&dir, "end.ttrm", 1, |d| {
+        let r = yachi(d);
+        let last = r["events"].as_array().unwrap().len() - 1;
+        r["events"][last]["frame"] = json!(2220);
+    });
+    common::succeeds(common::bin().arg("import").arg(&path));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_seed_tetrio_cannot_deal_is_refused_by_name() {
+    use serde_json::json;
+    let dir = common::scratch("tetrio", "seeds");
+    let out = dir.join("out");
+    for (k, seed) in [
+        json!(0),
+        json!(-5),
+        json!(1e300),
+        json!("abc"),
+        json!(2147483648u64),
+        json!(1753222251.5),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let path = changed_match(&dir, &format!("s{k}.ttrm"), 1, |d| {
+            yachi(d)["options"]["seed"] = seed.clone();
+        });
+        let run = common::run(&[
+            "import",
+            path.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        common::fails_saying(
+            &run,
+            &[
+                &path.display().to_string(),
+                "replay.rounds[0][1].replay: options.seed: ",
+                &format!(
+                    "{} is not a TETR.IO seed (an integer from 1 to 2147483647)",
+                    seed
+                ),
+            ],
+        );
+        assert!(!out.exists(), "{seed}: nothing written");
+    }
+    // The largest seed is imported, and its game file verifies.
+    let path = changed_match(&dir, "max.ttrm", 1, |d| {
+        yachi(d)["options"]["seed"] = json!(2147483647);
+    });
+    common::succeeds(
+        common::bin()
+            .arg("import")
+            .arg(&path)
+            .arg("--out")
+            .arg(&out),
+    );
+    common::succeeds(
+        common::bin()
+            .arg("verify")
+            .arg(out.join("r1-yachi.txt"))
+            .arg("--seed")
+            .arg(out.join("r1-yachi.json")),
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn players_of_one_name_get_a_file_each() {
+    let dir = common::scratch("tetrio", "names");
+    let out = dir.join("out");
+    // Both players named pinglamb in round 2, and in round 1 but for the case (a file name
+    // on a file system that ignores case); yachi's game is the second. Round 3 as played.
+    let path = changed_match(&dir, "same.ttrm", 3, |d| {
+        d["replay"]["rounds"][0][1]["username"] = "PingLamb".into();
+        d["replay"]["rounds"][1][1]["username"] = "pinglamb".into();
+    });
+    let run = common::succeeds(
+        common::bin()
+            .arg("import")
+            .arg(&path)
+            .arg("--out")
+            .arg(&out),
+    );
+    assert_eq!(String::from_utf8_lossy(&run.stdout).lines().count(), 6);
+    assert_eq!(
+        listing(&out),
+        [
+            "r1-PingLamb-p2.json",
+            "r1-PingLamb-p2.txt",
+            "r1-pinglamb-p1.json",
+            "r1-pinglamb-p1.txt",
+            "r2-pinglamb-p1.json",
+            "r2-pinglamb-p1.txt",
+            "r2-pinglamb-p2.json",
+            "r2-pinglamb-p2.txt",
+            "r3-pinglamb.json",
+            "r3-pinglamb.txt",
+            "r3-yachi.json",
+            "r3-yachi.txt",
+        ]
+    );
+    // Each file holds its own player's game (round 1: pinglamb attacked 42, yachi 28;
+    // round 2: pinglamb 32, yachi 17).
+    for (base, attack) in [
+        ("r1-pinglamb-p1", 42),
+        ("r1-PingLamb-p2", 28),
+        ("r2-pinglamb-p1", 32),
+        ("r2-pinglamb-p2", 17),
+    ] {
+        let v = common::succeeds(
+            common::bin()
+                .arg("verify")
+                .arg(out.join(format!("{base}.txt")))
+                .arg("--seed")
+                .arg(out.join(format!("{base}.json"))),
+        );
+        let report: serde_json::Value = serde_json::from_slice(&v.stdout).unwrap();
+        assert_eq!(
+            report["tetrio_stats"]["garbage"]["attack"], attack,
+            "{base}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn an_import_into_a_used_folder_replaces_its_own_files_only() {
+    let dir = common::scratch("tetrio", "used");
+    let out = dir.join("out");
+    let path = changed_match(&dir, "one.ttrm", 1, |_| {});
+    std::fs::create_dir_all(&out).unwrap();
+    std::fs::write(out.join("notes.md"), "mine\n").unwrap();
+    std::fs::write(out.join("r1-yachi.txt"), "an older import\n").unwrap();
+    common::succeeds(
+        common::bin()
+            .arg("import")
+            .arg(&path)
+            .arg("--out")
+            .arg(&out),
+    );
+    assert_eq!(
+        std::fs::read_to_string(out.join("notes.md")).unwrap(),
+        "mine\n"
+    );
+    let record = std::fs::read_to_string(out.join("r1-yachi.txt")).unwrap();
+    assert!(record.starts_with("N,"), "{record}");
+    // A folder where a file goes is refused before anything is written.
+    let fresh = dir.join("fresh");
+    std::fs::create_dir_all(fresh.join("r1-yachi.json")).unwrap();
+    let run = common::run(&[
+        "import",
+        path.to_str().unwrap(),
+        "--out",
+        fresh.to_str().unwrap(),
+    ]);
+    common::fails_saying(&run, &["r1-yachi.json", "exists and is not a file"]);
+    assert_eq!(listing(&fresh), ["r1-yachi.json"]);
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -12,7 +12,8 @@ pub struct Args {
     /// The replay: a `.ttrm` (TETRA LEAGUE or custom room match) or a `.ttr` (solo game).
     pub replay: PathBuf,
     /// Write `r{round}-{username}.json` (the game and its placements) and `.txt` (the
-    /// record) here, one pair per round and player.
+    /// record) here, one pair per round and player (`r{round}-{username}-p{N}` in a round
+    /// whose players share a name). Files of those names are replaced.
     #[arg(long)]
     pub out: Option<PathBuf>,
 }
@@ -21,10 +22,12 @@ pub fn run(args: &Args) -> Result<()> {
     let file = args.replay.display().to_string();
     let text = crate::io::read_text(&args.replay)?;
     let rounds = tetrio::replay::parse(&file, &text)?;
+    let bases = super::import_files::bases(&rounds);
     if let Some(dir) = &args.out {
         std::fs::create_dir_all(dir).map_err(|e| Error::at(dir.display(), e))?;
+        super::import_files::check(dir, &bases)?;
     }
-    for r in &rounds {
+    for (r, base) in rounds.iter().zip(&bases) {
         let e = tetrio::simulate(r);
         let diffs = stats::differences(&e.stats, &r.stated);
         // The statistics the replay states (a field it lacks shows as `-`).
@@ -64,7 +67,7 @@ pub fn run(args: &Args) -> Result<()> {
         }
         println!("{line}");
         if let Some(dir) = &args.out {
-            super::import_files::write(dir, &file, r, &e)?;
+            super::import_files::write(dir, base, &file, r, &e)?;
         }
     }
     Ok(())

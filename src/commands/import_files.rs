@@ -1,9 +1,10 @@
-//! The files `import --out` writes for one player's round: `r{round}-{username}.json`, a
+//! The files `import --out` writes for one player's round: `r{round}-{username}.json` (with
+//! `-p{N}` before `.json` when two players of the round share a name, [`bases`]), a
 //! seed file of the round's game (TETR.IO's generator and seed, with its options, lock times
 //! and garbage under `"tetrio"`, and the statistics the replay states and those simulated),
 //! and `r{round}-{username}.txt`, the record of the player's placements.
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::games::tetrio::engine::Engine;
 use crate::games::tetrio::game::{record_path, TetrioGame};
 use crate::games::tetrio::replay::PlayerRound;
@@ -25,13 +26,54 @@ fn file_name(name: &str) -> String {
         .collect()
 }
 
-/// The game file and record paths of a round.
-pub fn paths(dir: &Path, r: &PlayerRound) -> (PathBuf, PathBuf) {
-    let base = format!("r{}-{}", r.round, file_name(&r.username));
+/// The base name of each player-round's files, in the order of `rounds`:
+/// `r{round}-{username}`, or in a round where two players' names would make the same file
+/// name (letters compared without case, as some file systems do), `r{round}-{username}-p{N}`
+/// for every player of that round, N the player's place in the round's list (from 1).
+pub fn bases(rounds: &[PlayerRound]) -> Vec<String> {
+    let key = |r: &PlayerRound| (r.round, file_name(&r.username).to_lowercase());
+    let mut shared = std::collections::HashMap::new();
+    for r in rounds {
+        *shared.entry(key(r)).or_insert(0) += 1;
+    }
+    let clash: std::collections::HashSet<usize> = rounds
+        .iter()
+        .filter(|r| shared[&key(r)] > 1)
+        .map(|r| r.round)
+        .collect();
+    rounds
+        .iter()
+        .map(|r| match clash.contains(&r.round) {
+            true => format!("r{}-{}-p{}", r.round, file_name(&r.username), r.player),
+            false => format!("r{}-{}", r.round, file_name(&r.username)),
+        })
+        .collect()
+}
+
+/// The game file and record paths of the files named `base`.
+pub fn paths(dir: &Path, base: &str) -> (PathBuf, PathBuf) {
     (
         dir.join(format!("{base}.json")),
         dir.join(format!("{base}.txt")),
     )
+}
+
+/// Refuses, before anything is simulated or written, an output path that names something
+/// other than a file (a folder of that name, say): an import then writes all its files or
+/// none. Files of the same names are replaced.
+pub fn check(dir: &Path, bases: &[String]) -> Result<()> {
+    for base in bases {
+        let (json, txt) = paths(dir, base);
+        for path in [json, txt] {
+            if path.exists() && !path.is_file() {
+                return Err(Error::at(
+                    path.display(),
+                    "exists and is not a file; the import writes a file there",
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The record of an engine's locks.
@@ -49,15 +91,11 @@ pub fn record_of(e: &Engine) -> Record {
     Record::from_paths(paths.iter().map(|p| p.as_slice()))
 }
 
-pub fn write(dir: &Path, source: &str, r: &PlayerRound, e: &Engine) -> Result<()> {
-    let (json_path, txt_path) = paths(dir, r);
+/// Writes the files named `base` of one player's round.
+pub fn write(dir: &Path, base: &str, source: &str, r: &PlayerRound, e: &Engine) -> Result<()> {
+    let (json_path, txt_path) = paths(dir, base);
     let seed = Seed {
-        name: format!(
-            "tetrio-{}-r{}-{}",
-            r.options.seed,
-            r.round,
-            file_name(&r.username)
-        ),
+        name: format!("tetrio-{}-{base}", r.options.seed),
         rules: "guideline".into(),
         pieces: e.locks.len().max(1),
         generator: Generator::Tetrio {

@@ -53,6 +53,10 @@ impl SevenBag {
             }
             let total = before + queue.len();
             bag.phases = 1 << ((total + 7 - drawn % 7) % 7);
+            // A piece left in the bag cannot be one the bag has dealt at the queue's end.
+            if left & in_queue != 0 {
+                bag.phases = 0;
+            }
         }
         for &p in queue {
             bag.push(p);
@@ -199,5 +203,16 @@ mod tests {
             bag.push(Shape::T);
         }
         assert!(!bag.consistent());
+    }
+
+    #[test]
+    fn a_bag_state_holding_a_piece_its_bag_dealt_fits_no_bag() {
+        use Shape::*;
+        // After T I the bag has drawn 5 pieces (O and S left): none may be left and dealt.
+        assert!(SevenBag::new(&[T, I], Some(1 << O.index() | 1 << S.index())).consistent());
+        assert!(!SevenBag::new(&[T, I], Some(1 << T.index())).consistent());
+        assert!(!SevenBag::new(&[T, I, T], Some(1 << O.index() | 1 << S.index())).consistent());
+        // Six of one shape fit no bag at all.
+        assert!(!SevenBag::new(&[T; 6], None).consistent());
     }
 }

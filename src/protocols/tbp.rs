@@ -259,13 +259,48 @@ pub struct Position {
 impl Position {
     /// The position of a `start` message; `seven_bag` when the rules named that randomizer.
     pub fn from_start(start: &StartMessage, seven_bag: bool) -> Position {
+        Position::start(start, seven_bag).0
+    }
+
+    /// The position of a `start` message, and a note for each thing in it beamtris passes
+    /// over: a `randomizer` it cannot read (the bag is then inferred from the queue alone),
+    /// and under the 7-bag a queue (with its `bag_state`) that no 7-bag deals (the queue is
+    /// then read alone, as when `new_piece` breaks the bag).
+    pub fn start(start: &StartMessage, seven_bag: bool) -> (Position, Vec<String>) {
+        let mut notes = Vec::new();
         let queue: Vec<Shape> = start.queue.clone();
-        let bag = seven_bag.then(|| SevenBag::new(&queue, bag_state(&start.randomizer)));
+        let state = match bag_state(&start.randomizer, seven_bag) {
+            Ok(state) => state,
+            Err(why) => {
+                notes.push(format!(
+                    "start: {why}; the randomizer is ignored{}",
+                    if seven_bag {
+                        " (the bag is inferred from the queue)"
+                    } else {
+                        ""
+                    }
+                ));
+                None
+            }
+        };
+        let mut bag = seven_bag.then(|| SevenBag::new(&queue, state));
+        if bag.as_ref().is_some_and(|b| !b.consistent()) {
+            bag = None;
+            notes.push(format!(
+                "start: the queue{} fit{} no 7-bag; reading the queue alone from now on",
+                if state.is_some() {
+                    " and randomizer.bag_state"
+                } else {
+                    ""
+                },
+                if state.is_some() { "" } else { "s" },
+            ));
+        }
         let (board, unplayable) = match board_of(&start.board) {
             Ok(b) => (b, None),
             Err(why) => (Board::EMPTY, Some(why)),
         };
-        Position {
+        let position = Position {
             state: State {
                 board,
                 hold: start.hold,
@@ -277,7 +312,8 @@ impl Position {
             queue: queue.into(),
             bag,
             unplayable,
-        }
+        };
+        (position, notes)
     }
 
     /// A piece added to the end of the queue.
@@ -631,18 +667,67 @@ fn candidates(chosen: Option<Move>, game: &Game, state: &State, config: &Config)
         .collect()
 }
 
-/// The `bag_state` of a `start` message's `seven_bag` randomizer object, when it is one.
-pub fn bag_state(randomizer: &Option<serde_json::Value>) -> Option<ShapeSet> {
-    let r = randomizer.as_ref()?;
-    if r.get("type")?.as_str()? != "seven_bag" {
-        return None;
+/// The `bag_state` of a `start` message's `randomizer`: the pieces left in the bag when it is
+/// a `seven_bag` object and the rules name the 7-bag (`seven_bag`), none when there is no
+/// randomizer or one of another type (not read), and why not when the attribute is not what
+/// the randomizer extension says: an object with a `type` string, whose `seven_bag` kind
+/// lists the pieces left, each once, in a non-empty `bag_state`, and whose type is the rules'.
+pub fn bag_state(
+    randomizer: &Option<serde_json::Value>,
+    seven_bag: bool,
+) -> std::result::Result<Option<ShapeSet>, String> {
+    let shown = |v: &serde_json::Value| {
+        let mut text = printable(&v.to_string());
+        if text.len() > 60 {
+            let end = (0..=60)
+                .rev()
+                .find(|&i| text.is_char_boundary(i))
+                .unwrap_or(0);
+            text.truncate(end);
+            text.push_str("...");
+        }
+        text
+    };
+    let Some(r) = randomizer.as_ref().filter(|r| !r.is_null()) else {
+        return Ok(None);
+    };
+    let Some(kind) = r.get("type").and_then(|t| t.as_str()) else {
+        return Err(format!(
+            "randomizer {} is not an object with a \"type\" string",
+            shown(r)
+        ));
+    };
+    if kind != "seven_bag" {
+        return match seven_bag {
+            true => Err(format!(
+                "randomizer type {} is not the rules' \"seven_bag\"",
+                shown(&r["type"])
+            )),
+            false => Ok(None),
+        };
     }
-    let mut set = 0;
-    for p in r.get("bag_state")?.as_array()? {
-        let shape: Shape = serde_json::from_value(p.clone()).ok()?;
+    let Some(list) = r.get("bag_state") else {
+        return Err("randomizer.bag_state is missing (the pieces left in the bag)".into());
+    };
+    let pieces = list.as_array().filter(|l| !l.is_empty()).ok_or_else(|| {
+        format!(
+            "randomizer.bag_state {} is not a non-empty list of pieces",
+            shown(list)
+        )
+    })?;
+    let mut set: ShapeSet = 0;
+    for p in pieces {
+        let shape: Shape = serde_json::from_value(p.clone())
+            .map_err(|_| format!("randomizer.bag_state: {} is not a piece", shown(p)))?;
+        if set & 1 << shape.index() != 0 {
+            return Err(format!(
+                "randomizer.bag_state: {} twice (a 7-bag holds each piece once)",
+                shape.letter()
+            ));
+        }
         set |= 1 << shape.index();
     }
-    (set != 0).then_some(set)
+    Ok(seven_bag.then_some(set))
 }
 
 mod conversation;

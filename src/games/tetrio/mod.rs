@@ -15,6 +15,19 @@ pub mod stats;
 use engine::Engine;
 use replay::PlayerRound;
 
+/// The largest TETR.IO seed: its generator (Park–Miller) works modulo 2³¹ − 1.
+pub const MAX_SEED: u64 = 2_147_483_647;
+
+/// What a TETR.IO seed is, for messages.
+pub const SEED_RULE: &str = "an integer from 1 to 2147483647";
+
+/// Whether `seed` is a TETR.IO seed: an integer from 1 to [`MAX_SEED`] (`--tetrio-seed`'s
+/// range). The import, the options of a game file and a seed file's `tetrio` generator all
+/// hold their seed to this rule.
+pub fn is_seed(seed: u64) -> bool {
+    (1..=MAX_SEED).contains(&seed)
+}
+
 /// Plays one player's round from its inputs to its last frame.
 pub fn simulate(round: &PlayerRound) -> Engine {
     let mut e = Engine::new(round.options.clone());

@@ -131,10 +131,21 @@ impl Options {
                 format!("options.version {version} is not supported (15 to 19 are)"),
             ));
         }
-        let seed = o
-            .get("seed")
-            .and_then(Value::as_i64)
-            .ok_or_else(|| Error::at(place, "missing field `options.seed`"))?;
+        let seed = match o.get("seed") {
+            None | Some(Value::Null) => {
+                return Err(Error::at(place, "missing field `options.seed`"))
+            }
+            Some(v) => v.as_u64().filter(|&s| super::is_seed(s)).ok_or_else(|| {
+                Error::at(
+                    place,
+                    format!(
+                        "options.seed: {} is not a TETR.IO seed ({})",
+                        crate::error::printable(&v.to_string()),
+                        super::SEED_RULE
+                    ),
+                )
+            })? as i64,
+        };
         let spin = match text(o, "spinbonuses", "T-spins", place)? {
             "none" => SpinRule::None,
             "T-spins" => SpinRule::TSpins,

@@ -12,6 +12,8 @@ use serde_json::Value;
 pub struct PlayerRound {
     /// Counted from 1.
     pub round: usize,
+    /// The player's place in the round's list, counted from 1 (a `.ttr`'s player is 1).
+    pub player: usize,
     pub username: String,
     pub options: Options,
     /// The options object as the replay has it.
@@ -37,18 +39,63 @@ fn get<'a>(v: &'a Value, path: &str, file: &str) -> Result<&'a Value> {
     Ok(cur)
 }
 
-fn events(list: &Value, file: &str, place: &str) -> Result<Vec<(i64, Event)>> {
+/// The most frames a round may last: 1 000 000 frames is 4 h 37 min at TETR.IO's 60 frames
+/// a second (the longest round of the 905 checked lasts 14 406). The simulation plays every
+/// frame, so a larger count (or an event past it) would run for hours and fill the memory.
+pub const MAX_FRAMES: i64 = 1_000_000;
+
+/// A frame number: a whole number (`1.0` too, not `1.5`) from 0 to `last`; `at` names the
+/// field, `end` says what `last` is.
+fn frame_number(v: &Value, file: &str, at: &str, last: i64, end: &str) -> Result<i64> {
+    // A whole number as one (`1e15` as 1000000000000000), anything else as the file has it.
+    let shown = || match v.as_f64() {
+        Some(f) if f.fract() == 0.0 && f.abs() < 1e18 => format!("{}", f as i64),
+        _ => crate::error::printable(&v.to_string()),
+    };
+    let f = v
+        .as_f64()
+        .ok_or_else(|| Error::at(file, format!("{at}: {} is not a number", shown())))?;
+    if f.fract() != 0.0 {
+        return Err(Error::at(
+            file,
+            format!("{at}: {} is not a whole number of frames", shown()),
+        ));
+    }
+    if f < 0.0 {
+        return Err(Error::at(
+            file,
+            format!("{at}: {} is negative (frames count from 0)", shown()),
+        ));
+    }
+    if f > last as f64 {
+        return Err(Error::at(file, format!("{at}: {} is past {end}", shown())));
+    }
+    Ok(f as i64)
+}
+
+/// The replay's frame count (`at` names the field), at most [`MAX_FRAMES`].
+fn frame_count(v: &Value, file: &str, at: &str) -> Result<i64> {
+    frame_number(
+        v,
+        file,
+        at,
+        MAX_FRAMES,
+        &format!("the {MAX_FRAMES} frames a round may last (4 h 37 min at 60 frames a second)"),
+    )
+}
+
+/// The events of `list` (`place` names it), each at a frame from 0 to `frames`.
+fn events(list: &Value, file: &str, place: &str, frames: i64) -> Result<Vec<(i64, Event)>> {
     let list = list
         .as_array()
         .ok_or_else(|| Error::at(file, format!("`{place}` is not a list")))?;
+    let end = format!("the replay's end (frames {frames})");
     let mut out = Vec::new();
     for (i, e) in list.iter().enumerate() {
         let at = format!("{place}[{i}]");
         let frame = get(e, "frame", file)
-            .map_err(|_| Error::at(file, format!("missing field `{at}.frame`")))?
-            .as_f64()
-            .ok_or_else(|| Error::at(file, format!("`{at}.frame` is not a number")))?
-            as i64;
+            .map_err(|_| Error::at(file, format!("missing field `{at}.frame`")))?;
+        let frame = frame_number(frame, file, &format!("{at}.frame"), frames, &end)?;
         let kind = e.get("type").and_then(Value::as_str).unwrap_or("");
         let data = e.get("data").unwrap_or(&Value::Null);
         let ev = match kind {
@@ -147,15 +194,22 @@ pub fn parse(file: &str, text: &str) -> Result<Vec<PlayerRound>> {
                         ),
                     ));
                 }
+                let frames = frame_count(
+                    field("replay.frames")?,
+                    file,
+                    &format!("{at}.replay.frames"),
+                )?;
                 out.push(PlayerRound {
                     round: r + 1,
+                    player: p + 1,
                     username,
                     events: events(
                         field("replay.events")?,
                         file,
                         &format!("{at}.replay.events"),
+                        frames,
                     )?,
-                    frames: field("replay.frames")?.as_f64().unwrap_or(0.) as i64,
+                    frames,
                     stated: field("replay.results.stats")?.clone(),
                     alive: pl.get("alive").and_then(Value::as_bool),
                     options,
@@ -197,14 +251,15 @@ pub fn parse(file: &str, text: &str) -> Result<Vec<PlayerRound>> {
             .and_then(Value::as_str)
             .unwrap_or("player")
             .to_string();
+        let frames = get(data, "frames", file)
+            .map_err(|_| Error::at(file, "missing field `data.frames`"))?;
+        let frames = frame_count(frames, file, "data.frames")?;
         return Ok(vec![PlayerRound {
             round: 1,
+            player: 1,
             username,
-            events: events(list, file, "data.events")?,
-            frames: get(data, "frames", file)
-                .map_err(|_| Error::at(file, "missing field `data.frames`"))?
-                .as_f64()
-                .unwrap_or(0.) as i64,
+            events: events(list, file, "data.events", frames)?,
+            frames,
             stated: get(&d, "endcontext", file)?.clone(),
             alive: None,
             options,

@@ -170,7 +170,10 @@ impl<'scope, 'env: 'scope, W: Write> Conversation<'scope, 'env, W> {
                 self.send(&BotMessage::Ready)?;
             }
             FrontendMessage::Start(start) => {
-                let pos = Position::from_start(&start, self.seven_bag);
+                let (pos, notes) = Position::start(&start, self.seven_bag);
+                for note in notes {
+                    warn(line, &note);
+                }
                 if let Some(why) = &pos.unplayable {
                     warn(
                         line,

@@ -110,6 +110,66 @@ fn start(queue: &[Shape], hold: Option<Shape>) -> StartMessage {
     }
 }
 
+#[test]
+fn a_start_beamtris_passes_over_says_why_once() {
+    use Shape::*;
+    let with = |queue: &[Shape], randomizer: &str| StartMessage {
+        randomizer: serde_json::from_str(randomizer).unwrap(),
+        ..start(queue, None)
+    };
+    // (queue, randomizer, the note under the 7-bag, whether the bag is still read)
+    let cases: [(&[Shape], &str, Option<&str>, bool); 9] = [
+        (&[T, I, O], "null", None, true),
+        (&[T, I], r#"{"type":"seven_bag","bag_state":["O","S"]}"#, None, true),
+        (&[T; 6], "null", Some("start: the queue fits no 7-bag; reading the queue alone from now on"), false),
+        (
+            &[T, I],
+            r#"{"type":"seven_bag","bag_state":["T"]}"#,
+            Some("start: the queue and randomizer.bag_state fit no 7-bag; reading the queue alone from now on"),
+            false,
+        ),
+        (
+            &[T, I],
+            r#"{"type":"seven_bag","bag_state":["Q"]}"#,
+            Some("start: randomizer.bag_state: \"Q\" is not a piece; the randomizer is ignored (the bag is inferred from the queue)"),
+            true,
+        ),
+        (
+            &[T, I],
+            "5",
+            Some("start: randomizer 5 is not an object with a \"type\" string; the randomizer is ignored (the bag is inferred from the queue)"),
+            true,
+        ),
+        (&[T, I], r#"{"type":"seven_bag","bag_state":[]}"#, Some("randomizer.bag_state [] is not a non-empty list"), true),
+        (&[T, I], r#"{"type":"seven_bag","bag_state":["O","O"]}"#, Some("O twice"), true),
+        (&[T, I], r#"{"type":"uniform"}"#, Some("randomizer type \"uniform\" is not the rules' \"seven_bag\""), true),
+    ];
+    for (queue, randomizer, note, bag) in cases {
+        let (pos, notes) = Position::start(&with(queue, randomizer), true);
+        match note {
+            None => assert!(notes.is_empty(), "{randomizer}: {notes:?}"),
+            Some(note) => {
+                assert_eq!(notes.len(), 1, "{randomizer}: {notes:?}");
+                assert!(notes[0].contains(note), "{randomizer}: {notes:?}");
+            }
+        }
+        assert_eq!(pos.bag.is_some(), bag, "{queue:?} {randomizer}");
+        assert_eq!(pos.queue.len(), queue.len());
+    }
+    // Without the 7-bag nothing is read, but a malformed randomizer is still named; one of
+    // another type, or a queue no bag deals, is not.
+    let (_, notes) = Position::start(&with(&[T, I], "5"), false);
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert!(!notes[0].contains("inferred"), "{notes:?}");
+    for (queue, randomizer) in [(&[T; 6][..], "null"), (&[T, I], r#"{"type":"uniform"}"#)] {
+        let (pos, notes) = Position::start(&with(queue, randomizer), false);
+        assert!(notes.is_empty() && pos.bag.is_none(), "{notes:?}");
+    }
+    // A bad randomizer and a queue no bag deals: a note for each.
+    let (_, notes) = Position::start(&with(&[T; 6], "5"), true);
+    assert_eq!(notes.len(), 2, "{notes:?}");
+}
+
 fn at(piece: Shape, orientation: Orientation, x: i32, y: i32) -> TbpMove {
     TbpMove {
         location: Location {
