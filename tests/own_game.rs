@@ -426,7 +426,7 @@ proptest! {
 fn the_default_width_depends_on_the_family() {
     let dir = temp_dir("default-width");
     for (name, game, beam) in [
-        ("tencent", vec![], 5000),
+        ("tencent", vec![], 4000),
         (
             "guideline",
             vec!["--seed", "seeds/tetrio-1742887628-attack.json"],

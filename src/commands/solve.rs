@@ -30,7 +30,7 @@ use std::time::{Duration, Instant};
 pub struct Args {
     #[command(flatten)]
     pub game: super::game::GameArgs,
-    /// Boards kept per piece. The default on a Tencent game, 5 000, reaches 1 420 000 on the
+    /// Boards kept per piece. The default on a Tencent game, 4 000, reaches 1 420 000 on the
     /// built-in game in under a minute on a 2-core machine; on a guideline game it is 3 000.
     #[arg(long)]
     pub beam: Option<usize>,
@@ -44,12 +44,13 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = MoveSet::Reach)]
     pub moves: MoveSet,
     /// Evaluator weights: a preset (default, tuned, tuned-b3000, tuned-b6000, tuned-b6000-i,
-    /// dellacherie, eltetris) or a JSON weights file. `tuned` is `default` tuned by `beamtris
-    /// tune` at beam 200; `tuned-b3000` is `tuned` tuned again on whole games at beam 3 000;
-    /// `tuned-b6000` again at beam 6 000, its features fading over the last 20 pieces;
-    /// `tuned-b6000-i` (the default) is `tuned-b6000` with a cells weight that follows the I
-    /// pieces among the next ten. On a guideline game the default (and `tuned`,
-    /// `tuned-b6000`) stands for the preset of the game's objective.
+    /// tuned-b4000-i, dellacherie, eltetris) or a JSON weights file. `tuned` is `default` tuned
+    /// by `beamtris tune` at beam 200; `tuned-b3000` is `tuned` tuned again on whole games at
+    /// beam 3 000; `tuned-b6000` again at beam 6 000, its features fading over the last 20
+    /// pieces; `tuned-b6000-i` is `tuned-b6000` with a cells weight that follows the I pieces
+    /// among the next ten; `tuned-b4000-i` (the default) is `tuned-b6000-i` nudged for beam
+    /// 4 000. On a guideline game the default (and `tuned`, `tuned-b6000`, `tuned-b6000-i`)
+    /// stands for the preset of the game's objective.
     #[arg(long, default_value = crate::eval::tencent::DEFAULT_PRESET)]
     pub weights: String,
     /// Worker threads (default: all cores). The record does not depend on it.
@@ -98,7 +99,7 @@ impl FourwideUse {
 }
 
 /// `--beam` when not given on a Tencent game.
-pub const TENCENT_BEAM: usize = 5000;
+pub const TENCENT_BEAM: usize = 4000;
 /// `--beam` when not given on a guideline game.
 pub const GUIDELINE_BEAM: usize = 3000;
 /// The widest the beam may grow under `--time` when `--beam` is not given: about 6 GiB of
@@ -556,7 +557,7 @@ pub struct GuidelineSolveReport {
 /// default (and `tuned`, `tuned-b6000`, former ones) stands for the objective's preset.
 pub(crate) fn guideline_weights_name(name: &str, objective: Objective) -> String {
     match name {
-        "tuned" | "tuned-b6000" | crate::eval::tencent::DEFAULT_PRESET => {
+        "tuned" | "tuned-b6000" | "tuned-b6000-i" | crate::eval::tencent::DEFAULT_PRESET => {
             objective_preset(objective).to_string()
         }
         name => name.to_string(),

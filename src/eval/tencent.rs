@@ -106,18 +106,19 @@ pub const FEATURES: [&str; 12] = [
 ];
 
 /// Built-in weight sets by name.
-pub const PRESETS: [&str; 7] = [
+pub const PRESETS: [&str; 8] = [
     "default",
     "tuned",
     "tuned-b3000",
     "tuned-b6000",
     "tuned-b6000-i",
+    "tuned-b4000-i",
     "dellacherie",
     "eltetris",
 ];
 
 /// The preset `solve` uses on the Tencent game when `--weights` is not given.
-pub const DEFAULT_PRESET: &str = "tuned-b6000-i";
+pub const DEFAULT_PRESET: &str = "tuned-b4000-i";
 
 fn weights(score_weight: f64, pairs: &[(&str, f64)]) -> Weights {
     Weights {
@@ -199,6 +200,28 @@ impl Weights {
                     cells: -0.4,
                 }),
                 ..tuned_b6000()
+            },
+            // `tuned-b6000-i` nudged for beam 4 000: fifteen nudges of its six weights (each
+            // times e^N(0, 0.03)) each scored a whole game at beam 4 000, and these are the
+            // geometric mean of the five best (results/default-beam-4000/). 1 420 930 at beam
+            // 4 000 where `tuned-b6000-i` makes 1 419 518; 1 420 998 at 5 000 (1 420 642).
+            "tuned-b4000-i" => Weights {
+                i_ahead: Some(IAhead {
+                    window: 10,
+                    cells: -0.4024868544688893,
+                }),
+                ..Weights {
+                    fade_pieces: Some(20),
+                    ..weights(
+                        0.06920999326679998,
+                        &[
+                            ("cells", -2.4737001854239455),
+                            ("row_transitions", 3.2428835564536027),
+                            ("column_transitions", 16.303752353221192),
+                            ("holes", 6.995585548230062),
+                        ],
+                    )
+                }
             },
             "dellacherie" => weights(
                 1.0 / 38.0,
