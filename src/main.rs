@@ -22,6 +22,11 @@ enum Command {
     /// Show a replay: the board as text, a terminal animation, fumen pages or an HTML page.
     Show(commands::show::Args),
     /// Play with a greedy one-piece player on a seed file, or through a line protocol.
+    #[command(mut_arg("seed", |a| a.help(
+        "The game definition, a seed file (required unless --tetrio-seed, --queue or --board \
+         gives the game, or --protocol plays one; with those, TETR.IO's rules as played today: \
+         SRS+, attack as TETR.IO counts it, 1 000 pieces; `seeds/tetrio-versus.json`)"
+    )))]
     Play(commands::play::Args),
     /// Print the evaluation features of a board file as JSON.
     Features(commands::features::Args),

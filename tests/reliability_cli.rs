@@ -883,3 +883,12 @@ fn argument_mistakes_get_one_line_and_exit_2() {
     assert!(String::from_utf8_lossy(&help.stdout).contains("Usage: beamtris solve"));
     assert_eq!(run(&["--version"]).status.code(), Some(0));
 }
+
+/// `play` has no built-in game: its `--seed` help says so where the other commands name the
+/// built-in one.
+#[test]
+fn play_help_says_a_game_is_needed() {
+    let help = |cmd: &str| String::from_utf8(run(&[cmd, "--help"]).stdout).unwrap();
+    assert!(help("play").contains("a seed file (required unless --tetrio-seed"));
+    assert!(help("solve").contains("a seed file (default: the built-in Tencent Geek 4 game"));
+}
