@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{bin, fails_saying, fails_with, json, run};
+use common::{bin, fails_saying, fails_with, json, listing, run};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -13,16 +13,6 @@ use std::process::{Command, Stdio};
 /// A fresh, empty folder for one test.
 fn scratch(name: &str) -> PathBuf {
     common::scratch("rel", name)
-}
-
-/// The names in `dir`, sorted.
-fn names(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    v.sort();
-    v
 }
 
 #[test]
@@ -68,9 +58,9 @@ fn outputs_are_checked_before_the_search_and_nothing_is_left() {
         &format!("--out {tune_out}: is a file; tune writes a folder"),
     );
     // nothing was written: no temporary file, no half pair
-    assert_eq!(names(&dir), ["file", "folder", "pair.txt"]);
-    assert!(names(&dir.join("folder")).is_empty());
-    assert!(names(&dir.join("pair.txt")).is_empty());
+    assert_eq!(listing(&dir), ["file", "folder", "pair.txt"]);
+    assert!(listing(&dir.join("folder")).is_empty());
+    assert!(listing(&dir.join("pair.txt")).is_empty());
 }
 
 /// Every command that writes checks, before its work, that no output is one of its inputs
@@ -194,7 +184,7 @@ fn no_command_writes_over_its_inputs() {
         .collect();
     assert!(before == after, "an input changed");
     assert_eq!(
-        names(&dir),
+        listing(&dir),
         ["g.json", "link.txt", "r.txt", "s.json", "w.json"]
     );
 }
@@ -259,7 +249,7 @@ fn sizes_are_refused_with_their_limit() {
         &run(&["solve", "--seed", s, "--out", never]),
         &format!("{s}: pieces: 1000000000000 is more than the 1000000000 a game may have"),
     );
-    assert_eq!(names(&dir), ["seed.json"]);
+    assert_eq!(listing(&dir), ["seed.json"]);
 }
 
 #[test]
@@ -368,7 +358,7 @@ fn interrupted_solve(sig: i32, code: i32, name: &str) {
     let v = run(&["verify", dir.join("r.txt").to_str().unwrap()]);
     let vj: serde_json::Value = serde_json::from_slice(&v.stdout).unwrap();
     assert_eq!(vj["score"], j["score"]);
-    assert_eq!(names(&dir), ["r.json", "r.txt"]);
+    assert_eq!(listing(&dir), ["r.json", "r.txt"]);
 }
 
 #[test]
@@ -411,9 +401,9 @@ fn an_interrupted_tune_keeps_its_state_and_exits_143() {
     assert!(rest.contains("stopped during generation 1;"), "{rest}");
     // no temporary file in the output folder
     assert!(
-        names(&out).iter().all(|n| !n.starts_with('.')),
+        listing(&out).iter().all(|n| !n.starts_with('.')),
         "{:?}",
-        names(&out)
+        listing(&out)
     );
 }
 
@@ -564,7 +554,7 @@ fn small_failure_modes() {
         &run(&["report", "compare", "--dir", r]),
         &format!("{r}: a.json searched the first 30 pieces but c.json the first 40 pieces; scores of different lengths do not compare (keep them in separate folders)"),
     );
-    assert!(!names(&runs).iter().any(|n| n.starts_with("summary")));
+    assert!(!listing(&runs).iter().any(|n| n.starts_with("summary")));
 }
 
 /// Inputs and flags refused before any work, each in one line naming the file or the flag.
@@ -696,7 +686,7 @@ fn a_report_into_a_folder_whose_summary_is_a_directory_writes_nothing() {
         &run(&["report", "sweep", "--dir", d]),
         &format!("--dir {d}/summary.md: is a directory; give a file name"),
     );
-    assert_eq!(names(&dir), ["a.json", "a.txt", "summary.md"]);
+    assert_eq!(listing(&dir), ["a.json", "a.txt", "summary.md"]);
 }
 
 #[test]
@@ -763,7 +753,7 @@ fn the_other_games_script_plays_every_game_with_every_set() {
         "s101", "s15000", "s2024", "s30001", "s4321", "s555", "s7777", "s9999",
     ];
     for set in ["default", "tuned"] {
-        let files = names(&dir.join(set));
+        let files = listing(&dir.join(set));
         let want: Vec<String> = games
             .iter()
             .flat_map(|g| [format!("{g}.json"), format!("{g}.txt")])

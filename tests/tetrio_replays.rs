@@ -79,12 +79,7 @@ fn import_writes_game_files_that_verify_to_the_stated_statistics() {
     let dir = std::env::temp_dir().join(format!("beamtris-tetrio-import-{}", std::process::id()));
     let replay =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/tetrio/replay-2026-07-24-4.ttrm");
-    let out = common::run(&[
-        "import",
-        replay.to_str().unwrap(),
-        "--out",
-        dir.to_str().unwrap(),
-    ]);
+    let out = import(&replay, &dir).output().unwrap();
     assert!(
         out.status.success(),
         "{}",
@@ -99,13 +94,7 @@ fn import_writes_game_files_that_verify_to_the_stated_statistics() {
         "{printed}"
     );
     let game = dir.join("r3-pinglamb.json");
-    let record = dir.join("r3-pinglamb.txt");
-    let v = common::run(&[
-        "verify",
-        record.to_str().unwrap(),
-        "--seed",
-        game.to_str().unwrap(),
-    ]);
+    let v = verify_pair(&dir, "r3-pinglamb").output().unwrap();
     assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stderr));
     let report: serde_json::Value = serde_json::from_slice(&v.stdout).unwrap();
     let file: serde_json::Value =
@@ -240,14 +229,21 @@ fn yachi(d: &mut serde_json::Value) -> &mut serde_json::Value {
     &mut d["replay"]["rounds"][0][1]["replay"]
 }
 
-/// The files in `dir`, sorted.
-fn listing(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
+/// `beamtris import REPLAY --out DIR`.
+fn import(replay: &Path, out: &Path) -> std::process::Command {
+    let mut cmd = common::bin();
+    cmd.arg("import").arg(replay).arg("--out").arg(out);
+    cmd
+}
+
+/// `beamtris verify DIR/BASE.txt --seed DIR/BASE.json`: an imported pair replayed.
+fn verify_pair(dir: &Path, base: &str) -> std::process::Command {
+    let mut cmd = common::bin();
+    cmd.arg("verify")
+        .arg(dir.join(format!("{base}.txt")))
+        .arg("--seed")
+        .arg(dir.join(format!("{base}.json")));
+    cmd
 }
 
 #[test]
@@ -307,12 +303,7 @@ fn frames_past_the_replay_s_end_are_refused_before_simulating() {
                 r["frames"] = frames;
             }
         });
-        let run = common::run(&[
-            "import",
-            path.to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-        ]);
+        let run = import(&path, &out).output().unwrap();
         common::fails_saying(&run, &[&format!("{}: {says}", path.display())]);
         assert!(!out.exists(), "{name}: nothing written");
     }
@@ -345,12 +336,7 @@ fn a_seed_tetrio_cannot_deal_is_refused_by_name() {
         let path = changed_match(&dir, &format!("s{k}.ttrm"), 1, |d| {
             yachi(d)["options"]["seed"] = seed.clone();
         });
-        let run = common::run(&[
-            "import",
-            path.to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-        ]);
+        let run = import(&path, &out).output().unwrap();
         common::fails_saying(
             &run,
             &[
@@ -368,20 +354,8 @@ fn a_seed_tetrio_cannot_deal_is_refused_by_name() {
     let path = changed_match(&dir, "max.ttrm", 1, |d| {
         yachi(d)["options"]["seed"] = json!(2147483647);
     });
-    common::succeeds(
-        common::bin()
-            .arg("import")
-            .arg(&path)
-            .arg("--out")
-            .arg(&out),
-    );
-    common::succeeds(
-        common::bin()
-            .arg("verify")
-            .arg(out.join("r1-yachi.txt"))
-            .arg("--seed")
-            .arg(out.join("r1-yachi.json")),
-    );
+    common::succeeds(&mut import(&path, &out));
+    common::succeeds(&mut verify_pair(&out, "r1-yachi"));
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -395,16 +369,10 @@ fn players_of_one_name_get_a_file_each() {
         d["replay"]["rounds"][0][1]["username"] = "PingLamb".into();
         d["replay"]["rounds"][1][1]["username"] = "pinglamb".into();
     });
-    let run = common::succeeds(
-        common::bin()
-            .arg("import")
-            .arg(&path)
-            .arg("--out")
-            .arg(&out),
-    );
+    let run = common::succeeds(&mut import(&path, &out));
     assert_eq!(String::from_utf8_lossy(&run.stdout).lines().count(), 6);
     assert_eq!(
-        listing(&out),
+        common::listing(&out),
         [
             "r1-PingLamb-p2.json",
             "r1-PingLamb-p2.txt",
@@ -428,13 +396,7 @@ fn players_of_one_name_get_a_file_each() {
         ("r2-pinglamb-p1", 32),
         ("r2-pinglamb-p2", 17),
     ] {
-        let v = common::succeeds(
-            common::bin()
-                .arg("verify")
-                .arg(out.join(format!("{base}.txt")))
-                .arg("--seed")
-                .arg(out.join(format!("{base}.json"))),
-        );
+        let v = common::succeeds(&mut verify_pair(&out, base));
         let report: serde_json::Value = serde_json::from_slice(&v.stdout).unwrap();
         assert_eq!(
             report["tetrio_stats"]["garbage"]["attack"], attack,
@@ -452,13 +414,7 @@ fn an_import_into_a_used_folder_replaces_its_own_files_only() {
     std::fs::create_dir_all(&out).unwrap();
     std::fs::write(out.join("notes.md"), "mine\n").unwrap();
     std::fs::write(out.join("r1-yachi.txt"), "an older import\n").unwrap();
-    common::succeeds(
-        common::bin()
-            .arg("import")
-            .arg(&path)
-            .arg("--out")
-            .arg(&out),
-    );
+    common::succeeds(&mut import(&path, &out));
     assert_eq!(
         std::fs::read_to_string(out.join("notes.md")).unwrap(),
         "mine\n"
@@ -468,13 +424,8 @@ fn an_import_into_a_used_folder_replaces_its_own_files_only() {
     // A folder where a file goes is refused before anything is written.
     let fresh = dir.join("fresh");
     std::fs::create_dir_all(fresh.join("r1-yachi.json")).unwrap();
-    let run = common::run(&[
-        "import",
-        path.to_str().unwrap(),
-        "--out",
-        fresh.to_str().unwrap(),
-    ]);
+    let run = import(&path, &fresh).output().unwrap();
     common::fails_saying(&run, &["r1-yachi.json", "exists and is not a file"]);
-    assert_eq!(listing(&fresh), ["r1-yachi.json"]);
+    assert_eq!(common::listing(&fresh), ["r1-yachi.json"]);
     std::fs::remove_dir_all(&dir).ok();
 }

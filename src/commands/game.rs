@@ -159,6 +159,18 @@ impl GameArgs {
         }
         inputs
     }
+
+    /// [`GameArgs::input_files`] and, when `file` names an existing file, that one too under
+    /// `flag` (a weights name may be a preset's, which is no file).
+    pub fn input_files_with<'a>(
+        &'a self,
+        flag: &'static str,
+        file: Option<&'a Path>,
+    ) -> Vec<(&'static str, &'a Path)> {
+        let mut inputs = self.input_files();
+        inputs.extend(file.filter(|f| f.is_file()).map(|f| (flag, f)));
+        inputs
+    }
 }
 
 /// How an error names the board: the file, or the fumen's first characters.

@@ -38,16 +38,6 @@ pub enum Job {
     Fit(FitArgs),
 }
 
-/// The files `learn data` reads: the game's and the weights file.
-fn data_inputs(args: &DataArgs) -> Vec<(&'static str, &Path)> {
-    let mut inputs = args.game.input_files();
-    let weights = Path::new(&args.weights);
-    if weights.is_file() {
-        inputs.push(("--weights", weights));
-    }
-    inputs
-}
-
 /// `learn data`.
 #[derive(clap::Args, Debug)]
 pub struct DataArgs {
@@ -169,7 +159,12 @@ fn run_data(args: &DataArgs) -> Result<()> {
     }
     let (weights, _) = Weights::resolve_noted(&args.weights)?;
     let (_, pool) = super::thread_pool(args.threads)?;
-    io::check_outputs(&[("--out", &args.out)], &data_inputs(args))?;
+    io::check_outputs(
+        &[("--out", &args.out)],
+        &args
+            .game
+            .input_files_with("--weights", Some(Path::new(&args.weights))),
+    )?;
     let stop = super::stop_on_ctrl_c();
     let pieces = seed.pieces();
     let cfg = BeamConfig {
@@ -377,7 +372,12 @@ fn run_guideline_data(args: &DataArgs, seed: &Seed) -> Result<()> {
     let weights = GuidelineWeights::resolve(&weights_name)?;
     let evaluator = GuidelineEvaluator::new(weights);
     let (_, pool) = super::thread_pool(args.threads)?;
-    io::check_outputs(&[("--out", &args.out)], &data_inputs(args))?;
+    io::check_outputs(
+        &[("--out", &args.out)],
+        &args
+            .game
+            .input_files_with("--weights", Some(Path::new(&args.weights))),
+    )?;
     let stop = super::stop_on_ctrl_c();
     let steps = args.pieces.unwrap_or(game.length).min(game.length);
     // The search `solve` runs on this game, the 4-wide sub-strategy where it applies.

@@ -238,11 +238,19 @@ pub fn run(args: &Args) -> Result<()> {
 
 /// The files a play reads: the game's and the weights file.
 fn inputs(args: &Args) -> Vec<(&'static str, &Path)> {
-    let mut inputs = args.game.input_files();
-    if let Some(weights) = args.weights.as_deref().filter(|w| w.is_file()) {
-        inputs.push(("--weights", weights));
-    }
-    inputs
+    args.game
+        .input_files_with("--weights", args.weights.as_deref())
+}
+
+/// The record's path (`--record-out`, or `out` with `.txt`), checked with `out` before the
+/// play: writable, two files, neither an input.
+fn record_outputs(args: &Args, out: &Path) -> Result<PathBuf> {
+    let record = args
+        .record_out
+        .clone()
+        .unwrap_or_else(|| out.with_extension("txt"));
+    io::check_outputs(&[("--out", out), ("the record", &record)], &inputs(args))?;
+    Ok(record)
 }
 
 /// Reports a long run's progress on stderr: a bar on a terminal, otherwise a line every
@@ -538,17 +546,7 @@ fn run_tencent(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()>
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("runs/play-{}-{policy}.json", seed.name)));
-    let record_path = args
-        .record_out
-        .clone()
-        .unwrap_or_else(|| out.with_extension("txt"));
-    io::check_outputs(
-        &[
-            ("--out", out.as_path()),
-            ("the record", record_path.as_path()),
-        ],
-        &inputs(args),
-    )?;
+    let record_path = record_outputs(args, &out)?;
     let run = RunInfo::now();
     let pieces = seed.pieces();
     let start = Instant::now();
@@ -775,17 +773,7 @@ fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
             }
         ))
     });
-    let record_file = args
-        .record_out
-        .clone()
-        .unwrap_or_else(|| out.with_extension("txt"));
-    io::check_outputs(
-        &[
-            ("--out", out.as_path()),
-            ("the record", record_file.as_path()),
-        ],
-        &inputs(args),
-    )?;
+    let record_file = record_outputs(args, &out)?;
     let use_fourwide = args
         .fourwide
         .unwrap_or(super::solve::FourwideUse::Off)

@@ -338,11 +338,7 @@ pub(crate) fn check_outputs<'a>(
         ("--out", out),
         ("the record (--out with .txt)", record_file.as_path()),
     ];
-    let mut inputs = game.input_files();
-    let weights = Path::new(weights);
-    if weights.is_file() {
-        inputs.push(("--weights", weights));
-    }
+    let mut inputs = game.input_files_with("--weights", Some(Path::new(weights)));
     inputs.extend_from_slice(extra);
     io::check_outputs(&outputs, &inputs)?;
     Ok(record_file)

@@ -233,10 +233,9 @@ fn run_family<F: Family>(args: &Args, seed: &Seed, family: &F) -> Result<()> {
         return Err(Error("--generations 0: give at least 1".into()));
     }
     let settings = settings(args, family, &seed.name)?;
-    let mut inputs = args.game.input_files();
-    if let Some(start) = args.start.as_deref().map(Path::new).filter(|s| s.is_file()) {
-        inputs.push(("--start", start));
-    }
+    let inputs = args
+        .game
+        .input_files_with("--start", args.start.as_deref().map(Path::new));
     check_out(&args.out, &inputs)?;
     let mut state = load_or_start(&args.out, settings)?;
     if args.ask {
