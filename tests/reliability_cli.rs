@@ -371,6 +371,41 @@ fn sigint_keeps_the_best_line_and_exits_130() {
     interrupted_solve(libc::SIGINT, 130, "SIGINT");
 }
 
+/// A signal in the first milliseconds of a run, while the output check probes the folder
+/// with a temporary file, must not leave that file behind (the handlers go in first).
+#[test]
+fn a_signal_at_the_start_leaves_no_temporary_file() {
+    let dir = scratch("signal-at-start");
+    for i in 0..240u64 {
+        let out = dir.join(format!("r{i}.json"));
+        let child = bin()
+            .args([
+                "solve",
+                "--pieces",
+                "60",
+                "--beam",
+                "5",
+                "--threads",
+                "1",
+                "--out",
+            ])
+            .arg(&out)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_micros(10 * (i % 200)));
+        unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
+        let status = child.wait_with_output().unwrap().status;
+        assert!(
+            matches!(status.code(), Some(0 | 143)) || status.code().is_none(),
+            "{status:?}"
+        );
+        let names = listing(&dir);
+        assert!(names.iter().all(|n| !n.starts_with('.')), "{names:?}");
+    }
+}
+
 #[test]
 fn an_interrupted_tune_keeps_its_state_and_exits_143() {
     let dir = scratch("tune-signal");

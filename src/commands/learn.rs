@@ -159,13 +159,15 @@ fn run_data(args: &DataArgs) -> Result<()> {
     }
     let (weights, _) = Weights::resolve_noted(&args.weights)?;
     let (_, pool) = super::thread_pool(args.threads)?;
+    // The handlers go in before the output check, so a signal during its probe of the
+    // folder stops the run at its first step instead of leaving the probe file behind.
+    let stop = super::stop_on_ctrl_c();
     io::check_outputs(
         &[("--out", &args.out)],
         &args
             .game
             .input_files_with("--weights", Some(Path::new(&args.weights))),
     )?;
-    let stop = super::stop_on_ctrl_c();
     let pieces = seed.pieces();
     let cfg = BeamConfig {
         beam: args.beam,
@@ -372,13 +374,15 @@ fn run_guideline_data(args: &DataArgs, seed: &Seed) -> Result<()> {
     let weights = GuidelineWeights::resolve(&weights_name)?;
     let evaluator = GuidelineEvaluator::new(weights);
     let (_, pool) = super::thread_pool(args.threads)?;
+    // The handlers go in before the output check, so a signal during its probe of the
+    // folder stops the run at its first step instead of leaving the probe file behind.
+    let stop = super::stop_on_ctrl_c();
     io::check_outputs(
         &[("--out", &args.out)],
         &args
             .game
             .input_files_with("--weights", Some(Path::new(&args.weights))),
     )?;
-    let stop = super::stop_on_ctrl_c();
     let steps = args.pieces.unwrap_or(game.length).min(game.length);
     // The search `solve` runs on this game, the 4-wide sub-strategy where it applies.
     let continuation =

@@ -342,6 +342,9 @@ fn run_standard(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()
         ))
     });
     let partial = partial_path(&out);
+    // The handlers go in before the output check, so a signal during its probe of the
+    // folder stops the run at its first step instead of leaving the probe file behind.
+    let stop = super::stop_on_ctrl_c();
     io::check_outputs(
         &[
             ("--out", out.as_path()),
@@ -391,7 +394,6 @@ fn run_standard(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()
     let max_lines = args.max_lines.unwrap_or(u64::MAX);
     let max_pieces = args.max_pieces.unwrap_or(u64::MAX);
     let (threads, pool) = super::thread_pool(args.threads)?;
-    let stop = super::stop_on_ctrl_c();
     let lines_seen = AtomicU64::new(0);
     let running = AtomicU64::new(0);
     let new_games: Mutex<Vec<GameLine>> = Mutex::new(Vec::new());
@@ -773,6 +775,9 @@ fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
             }
         ))
     });
+    // The handlers go in before the output check, so a signal during its probe of the
+    // folder stops the run at its first step instead of leaving the probe file behind.
+    let stop = super::stop_on_ctrl_c();
     let record_file = record_outputs(args, &out)?;
     let use_fourwide = args
         .fourwide
@@ -797,7 +802,6 @@ fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
         None
     };
     let run_info = RunInfo::now();
-    let stop = super::stop_on_ctrl_c();
     eprintln!(
         "playing {} online: {}, {previews} previews, beam {beam}, weights {weights_name}; \
          Ctrl-C or SIGTERM stops and keeps the moves so far",

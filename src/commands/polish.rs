@@ -154,6 +154,9 @@ pub fn run(args: &Args) -> Result<()> {
         .out
         .clone()
         .unwrap_or_else(|| default_out(&args.record, args));
+    // The handlers go in before the output check, so a signal during its probe of the
+    // folder stops the run at its first step instead of leaving the probe file behind.
+    let stop = super::stop_on_ctrl_c();
     let record_file = super::solve::check_outputs(
         &args.game,
         &args.weights,
@@ -170,7 +173,6 @@ pub fn run(args: &Args) -> Result<()> {
     };
     let run_info = RunInfo::now();
     let load_at_start = load_average();
-    let stop = super::stop_on_ctrl_c();
     let t0 = Instant::now();
     let deadline = args.seconds.map(|s| t0 + Duration::from_secs_f64(s));
     let per_pass = segment_starts(positions.len(), args.segment.min(positions.len()), stride).len();

@@ -401,13 +401,15 @@ pub fn run(args: &Args) -> Result<()> {
         .out
         .clone()
         .unwrap_or_else(|| default_out(&seed.name, args, beam, &weights, target));
+    // The handlers go in before the output check, so a signal during its probe of the
+    // folder stops the run at its first step instead of leaving the probe file behind.
+    let stop = super::stop_on_ctrl_c();
     let record_file = check_outputs(&args.game, &args.weights, &[], &out)?;
     if !weights_read_as.starts_with("the ") {
         eprintln!("weights: read {} as {weights_read_as}", args.weights);
     }
     let run_info = RunInfo::now();
     let load_at_start = load_average();
-    let stop = super::stop_on_ctrl_c();
     // Printed once the signal handlers are in place: from here a signal keeps the best line.
     eprintln!(
         "solving {}: {}, {}, {} moves, weights {}; Ctrl-C or SIGTERM stops and keeps \
@@ -588,10 +590,12 @@ fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
             if use_fourwide { "" } else { "-no-fourwide" }
         ))
     });
+    // The handlers go in before the output check, so a signal during its probe of the
+    // folder stops the run at its first step instead of leaving the probe file behind.
+    let stop = super::stop_on_ctrl_c();
     let record_file = check_outputs(&args.game, &args.weights, &[], &out)?;
     let run_info = RunInfo::now();
     let load_at_start = load_average();
-    let stop = super::stop_on_ctrl_c();
     eprintln!(
         "solving {}: {}, {}, weights {}; Ctrl-C or SIGTERM stops and keeps the best line \
          so far",
