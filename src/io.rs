@@ -178,6 +178,38 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<()> {
     written
 }
 
+/// Writes several files as one: each to a temporary file beside it first, then, once every
+/// one is written, each renamed into place. A failure while writing (a full disk) removes the
+/// temporary files and leaves every path as it was, so a run never leaves half its outputs
+/// new and half old.
+pub fn write_all_atomic(files: &[(PathBuf, Vec<u8>)]) -> Result<()> {
+    let mut written: Vec<(PathBuf, &Path)> = Vec::with_capacity(files.len());
+    let result = (|| {
+        for (path, contents) in files {
+            if path.is_dir() {
+                return Err(Error::at(
+                    path.display(),
+                    "is a directory; cannot write a file there",
+                ));
+            }
+            create_parent(path)?;
+            let tmp = temp_name(path)?;
+            written.push((tmp.clone(), path));
+            std::fs::write(&tmp, contents).map_err(|e| Error::at(tmp.display(), e))?;
+        }
+        for (tmp, path) in &written {
+            std::fs::rename(tmp, path).map_err(|e| Error::at(path.display(), e))?;
+        }
+        Ok(())
+    })();
+    if result.is_err() {
+        for (tmp, _) in &written {
+            let _ = std::fs::remove_file(tmp);
+        }
+    }
+    result
+}
+
 /// FNV-1a, 64 bits: a short stable tag for a content (a weights file's, a queue's)
 /// and the seed of a position's draws.
 pub fn fnv1a(bytes: &[u8]) -> u64 {
@@ -204,6 +236,35 @@ mod tests {
             .collect();
         v.sort();
         v
+    }
+
+    #[test]
+    fn several_files_are_written_all_or_none() {
+        let dir = scratch("all-or-none");
+        std::fs::write(dir.join("a.json"), "old a").unwrap();
+        std::fs::write(dir.join("blocker"), "a file, not a folder").unwrap();
+        // The second file's folder cannot be made (a file is in the way): the first keeps
+        // its old contents and no temporary file stays.
+        let files = vec![
+            (dir.join("a.json"), b"new a".to_vec()),
+            (dir.join("blocker").join("b.txt"), b"new b".to_vec()),
+        ];
+        assert!(write_all_atomic(&files).is_err());
+        assert_eq!(
+            std::fs::read_to_string(dir.join("a.json")).unwrap(),
+            "old a"
+        );
+        assert_eq!(entries(&dir), ["a.json", "blocker"]);
+        let files = vec![
+            (dir.join("a.json"), b"new a".to_vec()),
+            (dir.join("b.txt"), b"new b".to_vec()),
+        ];
+        write_all_atomic(&files).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(dir.join("a.json")).unwrap(),
+            "new a"
+        );
+        assert_eq!(entries(&dir), ["a.json", "b.txt", "blocker"]);
     }
 
     #[test]

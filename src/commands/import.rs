@@ -27,6 +27,9 @@ pub fn run(args: &Args) -> Result<()> {
         std::fs::create_dir_all(dir).map_err(|e| Error::at(dir.display(), e))?;
         super::import_files::check(dir, &bases)?;
     }
+    // Every round's files, written together at the end: all of them or, on a write error,
+    // none (the files of those names stay as they were).
+    let mut files = Vec::new();
     for (r, base) in rounds.iter().zip(&bases) {
         let e = tetrio::simulate(r);
         let diffs = stats::differences(&e.stats, &r.stated);
@@ -67,8 +70,8 @@ pub fn run(args: &Args) -> Result<()> {
         }
         println!("{line}");
         if let Some(dir) = &args.out {
-            super::import_files::write(dir, base, &file, r, &e)?;
+            files.extend(super::import_files::files(dir, base, &file, r, &e));
         }
     }
-    Ok(())
+    crate::io::write_all_atomic(&files)
 }

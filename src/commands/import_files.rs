@@ -91,8 +91,15 @@ pub fn record_of(e: &Engine) -> Record {
     Record::from_paths(paths.iter().map(|p| p.as_slice()))
 }
 
-/// Writes the files named `base` of one player's round.
-pub fn write(dir: &Path, base: &str, source: &str, r: &PlayerRound, e: &Engine) -> Result<()> {
+/// The files named `base` of one player's round, with their contents: the game file and the
+/// record.
+pub fn files(
+    dir: &Path,
+    base: &str,
+    source: &str,
+    r: &PlayerRound,
+    e: &Engine,
+) -> [(PathBuf, Vec<u8>); 2] {
     let (json_path, txt_path) = paths(dir, base);
     let seed = Seed {
         name: format!("tetrio-{}-{base}", r.options.seed),
@@ -137,8 +144,9 @@ pub fn write(dir: &Path, base: &str, source: &str, r: &PlayerRound, e: &Engine) 
         t.import = Some(import);
     }
     let text = serde_json::to_string_pretty(&seed).expect("plain data serialises") + "\n";
-    crate::io::write_atomic(&json_path, text.as_bytes())?;
     let record = record_of(e).to_string() + "\n";
-    crate::io::write_atomic(&txt_path, record.as_bytes())?;
-    Ok(())
+    [
+        (json_path, text.into_bytes()),
+        (txt_path, record.into_bytes()),
+    ]
 }
