@@ -161,28 +161,14 @@ pub fn check_outputs(outputs: &[(&str, &Path)], inputs: &[(&str, &Path)]) -> Res
 /// Writes `contents` to `path` atomically: a temporary file beside it, then a rename. On any
 /// failure the temporary file is removed and `path` is left as it was.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<()> {
-    if path.is_dir() {
-        return Err(Error::at(
-            path.display(),
-            "is a directory; cannot write a file there",
-        ));
-    }
-    create_parent(path)?;
-    let tmp = temp_name(path)?;
-    let written = std::fs::write(&tmp, contents)
-        .map_err(|e| Error::at(tmp.display(), e))
-        .and_then(|()| std::fs::rename(&tmp, path).map_err(|e| Error::at(path.display(), e)));
-    if written.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    written
+    write_all_atomic(&[(path, contents)])
 }
 
 /// Writes several files as one: each to a temporary file beside it first, then, once every
 /// one is written, each renamed into place. A failure while writing (a full disk) removes the
 /// temporary files and leaves every path as it was, so a run never leaves half its outputs
 /// new and half old.
-pub fn write_all_atomic(files: &[(PathBuf, Vec<u8>)]) -> Result<()> {
+pub fn write_all_atomic(files: &[(&Path, &[u8])]) -> Result<()> {
     let mut written: Vec<(PathBuf, &Path)> = Vec::with_capacity(files.len());
     let result = (|| {
         for (path, contents) in files {
@@ -194,7 +180,7 @@ pub fn write_all_atomic(files: &[(PathBuf, Vec<u8>)]) -> Result<()> {
             }
             create_parent(path)?;
             let tmp = temp_name(path)?;
-            written.push((tmp.clone(), path));
+            written.push((tmp.clone(), *path));
             std::fs::write(&tmp, contents).map_err(|e| Error::at(tmp.display(), e))?;
         }
         for (tmp, path) in &written {
@@ -245,21 +231,18 @@ mod tests {
         std::fs::write(dir.join("blocker"), "a file, not a folder").unwrap();
         // The second file's folder cannot be made (a file is in the way): the first keeps
         // its old contents and no temporary file stays.
-        let files = vec![
-            (dir.join("a.json"), b"new a".to_vec()),
-            (dir.join("blocker").join("b.txt"), b"new b".to_vec()),
-        ];
-        assert!(write_all_atomic(&files).is_err());
+        let (a, blocked, b) = (
+            dir.join("a.json"),
+            dir.join("blocker").join("b.txt"),
+            dir.join("b.txt"),
+        );
+        assert!(write_all_atomic(&[(&a, b"new a"), (&blocked, b"new b")]).is_err());
         assert_eq!(
             std::fs::read_to_string(dir.join("a.json")).unwrap(),
             "old a"
         );
         assert_eq!(entries(&dir), ["a.json", "blocker"]);
-        let files = vec![
-            (dir.join("a.json"), b"new a".to_vec()),
-            (dir.join("b.txt"), b"new b".to_vec()),
-        ];
-        write_all_atomic(&files).unwrap();
+        write_all_atomic(&[(&a, b"new a"), (&b, b"new b")]).unwrap();
         assert_eq!(
             std::fs::read_to_string(dir.join("a.json")).unwrap(),
             "new a"

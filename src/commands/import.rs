@@ -73,5 +73,9 @@ pub fn run(args: &Args) -> Result<()> {
             files.extend(super::import_files::files(dir, base, &file, r, &e));
         }
     }
+    let files: Vec<(&std::path::Path, &[u8])> = files
+        .iter()
+        .map(|(path, contents)| (path.as_path(), contents.as_slice()))
+        .collect();
     crate::io::write_all_atomic(&files)
 }
