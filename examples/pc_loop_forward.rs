@@ -1,7 +1,8 @@
 //! The third perfect-clear loop probe (results/guideline/pc-loop-probe): the best loop of
-//! perfect clears from the empty board, forward over the cycles a loop can reach. Each cycle
-//! start (piece index, hold, back-to-back) is searched depth-first over the engine's own
-//! placements kept below row 4 (its spins and lock score), memoised within the start only,
+//! perfect clears from the empty board, under the game's objective (attack or points),
+//! forward over the cycles a loop can reach. Each cycle start (piece index, hold,
+//! back-to-back) is searched depth-first over the engine's own placements kept below row 4
+//! (its spins and lock score), memoised within the start only,
 //! pruned by the sealed-column parity rule and, unless `PC_SOUND` is set, by empty regions
 //! of a multiple of 4 cells (which loses the clears whose pieces span a row cleared earlier:
 //! the figure is then a lower bound of the loop's best).
@@ -14,6 +15,7 @@ use beamtris::games::guideline::board::Board;
 use beamtris::games::guideline::game::{lock, State};
 use beamtris::games::guideline::movegen::{placements, Placement};
 use beamtris::games::guideline::score::ComboTable;
+use beamtris::games::guideline::Objective;
 use beamtris::games::srs::RotationSystem;
 use beamtris::piece::Shape;
 use beamtris::seed::Seed;
@@ -31,6 +33,7 @@ struct Search<'a> {
     seq: &'a [Shape],
     table: ComboTable,
     rotation: RotationSystem,
+    objective: Objective,
     memo: AHashMap<Key, Ends>,
     nodes: u64,
     regions: bool,
@@ -119,7 +122,10 @@ impl Search<'_> {
                     ..state
                 };
                 let (after, l) = lock(&before, &p.active(), self.table);
-                let gain = l.earned.attack;
+                let gain = match self.objective {
+                    Objective::Attack => l.earned.attack,
+                    Objective::Points => l.earned.points,
+                };
                 if l.perfect {
                     let e = ends.entry((q2, hold2, after.b2b)).or_insert(0);
                     *e = (*e).max(gain);
@@ -153,6 +159,7 @@ fn main() {
         seq: &seq,
         table: rules.combo_table,
         rotation: rules.rotation,
+        objective: rules.objective,
         memo: AHashMap::new(),
         nodes: 0,
         regions: std::env::var("PC_SOUND").is_err(),
@@ -199,10 +206,11 @@ fn main() {
         }
     }
     println!(
-        "{} (first {n} pieces): perfect-clear loop {} attack in {} cycles over {} pieces ({:.3} a piece of {n}), \
+        "{} (first {n} pieces): perfect-clear loop {} {:?} in {} cycles over {} pieces ({:.3} a piece of {n}), \
          {} starts, {} nodes, {:.0} s{}",
         args[1],
         top.0,
+        rules.objective,
         top.1,
         top.2,
         top.0 as f64 / n as f64,
