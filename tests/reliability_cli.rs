@@ -406,6 +406,42 @@ fn a_signal_at_the_start_leaves_no_temporary_file() {
     }
 }
 
+/// A signal while `play` solves its 4-wide policy (seconds, before the first move) stops the
+/// play there, and the message says so: not that no placement survives.
+#[test]
+fn a_play_stopped_before_its_first_move_says_so() {
+    let dir = scratch("play-stopped-early");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let child = bin()
+        .arg("play")
+        .arg("--seed")
+        .arg(root.join("seeds/cc2/tetrio-1-srs-attack.json"))
+        .args([
+            "--previews",
+            "5",
+            "--fourwide",
+            "on",
+            "--threads",
+            "1",
+            "--out",
+        ])
+        .arg(dir.join("p.json"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
+    let o = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(143), "{err}");
+    assert!(
+        err.contains("stopped before the first move in cc2-1-attack; there is no record to write"),
+        "{err}"
+    );
+    assert!(listing(&dir).is_empty(), "{:?}", listing(&dir));
+}
+
 #[test]
 fn an_interrupted_tune_keeps_its_state_and_exits_143() {
     let dir = scratch("tune-signal");

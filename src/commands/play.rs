@@ -831,8 +831,15 @@ fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
         })
     });
     if played.moves.is_empty() {
+        // A signal before the first move (during the 4-wide policy's solve, say) is not a
+        // game that cannot start.
+        let why = if stop.load(std::sync::atomic::Ordering::SeqCst) {
+            "stopped before the first move"
+        } else {
+            "no placement of the first piece survives"
+        };
         return Err(Error(format!(
-            "no placement of the first piece survives in {}; there is no record to write",
+            "{why} in {}; there is no record to write",
             seed.name
         )));
     }
