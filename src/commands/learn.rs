@@ -19,6 +19,8 @@ use crate::learn::guideline::{self as learn_guideline, Draw};
 use crate::search::tencent::BeamConfig;
 use crate::seed::Seed;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// Learn a value for the beam: draw labelled boards from a solve, or fit a model to them.
@@ -140,6 +142,19 @@ fn check_data_args(args: &DataArgs) -> Result<()> {
     Ok(())
 }
 
+/// Installs the signal handlers, then checks `--out` (writable, not the game or weights
+/// file): both data paths, before their solve.
+fn stop_after_checking_out(args: &DataArgs) -> Result<Arc<AtomicBool>> {
+    let stop = super::stop_on_ctrl_c();
+    io::check_outputs(
+        &[("--out", &args.out)],
+        &args
+            .game
+            .input_files_with("--weights", Some(Path::new(&args.weights))),
+    )?;
+    Ok(stop)
+}
+
 fn run_data(args: &DataArgs) -> Result<()> {
     let seed = args.game.load()?;
     if seed.guideline_rules().is_some() {
@@ -159,15 +174,7 @@ fn run_data(args: &DataArgs) -> Result<()> {
     }
     let (weights, _) = Weights::resolve_noted(&args.weights)?;
     let (_, pool) = super::thread_pool(args.threads)?;
-    // The handlers go in before the output check, so a signal during its probe of the
-    // folder stops the run at its first step instead of leaving the probe file behind.
-    let stop = super::stop_on_ctrl_c();
-    io::check_outputs(
-        &[("--out", &args.out)],
-        &args
-            .game
-            .input_files_with("--weights", Some(Path::new(&args.weights))),
-    )?;
+    let stop = stop_after_checking_out(args)?;
     let pieces = seed.pieces();
     let cfg = BeamConfig {
         beam: args.beam,
@@ -374,15 +381,7 @@ fn run_guideline_data(args: &DataArgs, seed: &Seed) -> Result<()> {
     let weights = GuidelineWeights::resolve(&weights_name)?;
     let evaluator = GuidelineEvaluator::new(weights);
     let (_, pool) = super::thread_pool(args.threads)?;
-    // The handlers go in before the output check, so a signal during its probe of the
-    // folder stops the run at its first step instead of leaving the probe file behind.
-    let stop = super::stop_on_ctrl_c();
-    io::check_outputs(
-        &[("--out", &args.out)],
-        &args
-            .game
-            .input_files_with("--weights", Some(Path::new(&args.weights))),
-    )?;
+    let stop = stop_after_checking_out(args)?;
     let steps = args.pieces.unwrap_or(game.length).min(game.length);
     // The search `solve` runs on this game, the 4-wide sub-strategy where it applies.
     let continuation =

@@ -38,7 +38,10 @@ pub(crate) fn thread_pool(threads: Option<usize>) -> Result<(usize, rayon::Threa
 pub use crate::signal::{interrupted_by, stop_on_signal};
 
 /// The flag [`stop_on_signal`] returns (the name the commands have used since Ctrl-C was the
-/// only signal handled).
+/// only signal handled). A long command calls it before its output check: that check probes
+/// the output folder with a temporary file, and a signal arriving while the default action
+/// still applies would kill the process between the probe's write and its removal. With the
+/// handlers in place the signal instead stops the run at its first step.
 pub(crate) fn stop_on_ctrl_c() -> Arc<AtomicBool> {
     stop_on_signal()
 }

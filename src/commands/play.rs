@@ -342,8 +342,6 @@ fn run_standard(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()
         ))
     });
     let partial = partial_path(&out);
-    // The handlers go in before the output check, so a signal during its probe of the
-    // folder stops the run at its first step instead of leaving the probe file behind.
     let stop = super::stop_on_ctrl_c();
     io::check_outputs(
         &[
@@ -775,8 +773,6 @@ fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
             }
         ))
     });
-    // The handlers go in before the output check, so a signal during its probe of the
-    // folder stops the run at its first step instead of leaving the probe file behind.
     let stop = super::stop_on_ctrl_c();
     let record_file = record_outputs(args, &out)?;
     let use_fourwide = args

@@ -154,8 +154,6 @@ pub fn run(args: &Args) -> Result<()> {
         .out
         .clone()
         .unwrap_or_else(|| default_out(&args.record, args));
-    // The handlers go in before the output check, so a signal during its probe of the
-    // folder stops the run at its first step instead of leaving the probe file behind.
     let stop = super::stop_on_ctrl_c();
     let record_file = super::solve::check_outputs(
         &args.game,

@@ -401,8 +401,6 @@ pub fn run(args: &Args) -> Result<()> {
         .out
         .clone()
         .unwrap_or_else(|| default_out(&seed.name, args, beam, &weights, target));
-    // The handlers go in before the output check, so a signal during its probe of the
-    // folder stops the run at its first step instead of leaving the probe file behind.
     let stop = super::stop_on_ctrl_c();
     let record_file = check_outputs(&args.game, &args.weights, &[], &out)?;
     if !weights_read_as.starts_with("the ") {
@@ -590,8 +588,6 @@ fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
             if use_fourwide { "" } else { "-no-fourwide" }
         ))
     });
-    // The handlers go in before the output check, so a signal during its probe of the
-    // folder stops the run at its first step instead of leaving the probe file behind.
     let stop = super::stop_on_ctrl_c();
     let record_file = check_outputs(&args.game, &args.weights, &[], &out)?;
     let run_info = RunInfo::now();

@@ -236,8 +236,6 @@ fn run_family<F: Family>(args: &Args, seed: &Seed, family: &F) -> Result<()> {
     let inputs = args
         .game
         .input_files_with("--start", args.start.as_deref().map(Path::new));
-    // The handlers go in before the output check, so a signal during its probe of the
-    // folder stops the run at its first step instead of leaving the probe file behind.
     let stop = super::stop_on_ctrl_c();
     check_out(&args.out, &inputs)?;
     let mut state = load_or_start(&args.out, settings)?;

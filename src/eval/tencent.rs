@@ -206,22 +206,20 @@ impl Weights {
             // geometric mean of the five best (results/default-beam-4000/). 1 420 930 at beam
             // 4 000 where `tuned-b6000-i` makes 1 419 518; 1 420 998 at 5 000 (1 420 642).
             "tuned-b4000-i" => Weights {
+                fade_pieces: Some(20),
                 i_ahead: Some(IAhead {
                     window: 10,
                     cells: -0.4024868544688893,
                 }),
-                ..Weights {
-                    fade_pieces: Some(20),
-                    ..weights(
-                        0.06920999326679998,
-                        &[
-                            ("cells", -2.4737001854239455),
-                            ("row_transitions", 3.2428835564536027),
-                            ("column_transitions", 16.303752353221192),
-                            ("holes", 6.995585548230062),
-                        ],
-                    )
-                }
+                ..weights(
+                    0.06920999326679998,
+                    &[
+                        ("cells", -2.4737001854239455),
+                        ("row_transitions", 3.2428835564536027),
+                        ("column_transitions", 16.303752353221192),
+                        ("holes", 6.995585548230062),
+                    ],
+                )
             },
             "dellacherie" => weights(
                 1.0 / 38.0,
