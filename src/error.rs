@@ -57,8 +57,41 @@ pub fn printable(text: &str) -> String {
         .collect()
 }
 
+/// The message as the CLI prints it: on one line ([`printable`]), and at most
+/// [`LONGEST_MESSAGE`] characters, its middle left out, so that a huge token quoted from the
+/// user's input (a 100 000-letter record move, a long `--board` value) cannot flood the
+/// terminal; the start says what and where, the end why.
+pub fn for_terminal(message: &str) -> String {
+    let line = printable(message);
+    let count = line.chars().count();
+    if count <= LONGEST_MESSAGE {
+        return line;
+    }
+    let keep = (LONGEST_MESSAGE - 30) / 2;
+    let head: String = line.chars().take(keep).collect();
+    let tail: String = line.chars().skip(count - keep).collect();
+    format!("{head} [... {} characters ...] {tail}", count - 2 * keep)
+}
+
+/// The longest error line printed whole.
+pub const LONGEST_MESSAGE: usize = 400;
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_long_message_keeps_its_start_and_end() {
+        let long = format!("r.txt line 3: move {:?}: not a move", "L".repeat(100_000));
+        let short = super::for_terminal(&long);
+        assert!(
+            short.chars().count() <= super::LONGEST_MESSAGE + 20,
+            "{}",
+            short.len()
+        );
+        assert!(short.starts_with("r.txt line 3: move \"LLL"), "{short}");
+        assert!(short.ends_with("LLL\": not a move"), "{short}");
+        assert_eq!(super::for_terminal("short"), "short");
+    }
+
     #[test]
     fn a_json_error_names_its_place_once() {
         let e = serde_json::from_str::<Vec<u8>>("[1,\n 2,]").unwrap_err();

@@ -87,7 +87,13 @@ fn temp_name(path: &Path) -> Result<PathBuf> {
 fn create_parent(path: &Path) -> Result<()> {
     if let Some(dir) = path.parent() {
         if !dir.as_os_str().is_empty() {
-            std::fs::create_dir_all(dir).map_err(|e| Error::at(dir.display(), e))?;
+            std::fs::create_dir_all(dir).map_err(|e| {
+                // "File exists" says little when a file stands where a folder should be.
+                match dir.ancestors().find(|a| a.is_file()) {
+                    Some(file) => Error::at(file.display(), "is a file, not a folder"),
+                    None => Error::at(dir.display(), e),
+                }
+            })?;
         }
     }
     Ok(())
@@ -109,6 +115,42 @@ fn identity(path: &Path) -> PathBuf {
         Some(n) => dir.join(n),
         None => dir,
     }
+}
+
+/// The file an output at `path` is written to: `path` itself when nothing is there or a
+/// regular file is, the file a link points to (the link stays a link, its file is replaced:
+/// the rename happens beside the file). Refused: a folder, a link to nothing, and anything
+/// that is not a regular file (a FIFO, a device such as `/dev/null`, a socket): writing a
+/// temporary file and renaming it over such a path would replace the device or pipe with a
+/// plain file instead of writing to it.
+fn output_target(path: &Path) -> Result<PathBuf> {
+    let meta = match std::fs::symlink_metadata(path) {
+        Ok(meta) => meta,
+        // Nothing there (or a file in the way of its folder, which `create_parent` names).
+        Err(_) => return Ok(path.to_path_buf()),
+    };
+    let (target, meta) = if meta.file_type().is_symlink() {
+        let target = path
+            .canonicalize()
+            .map_err(|_| Error::at(path.display(), "is a link to nothing; give a file name"))?;
+        let meta = std::fs::metadata(&target).map_err(|e| Error::at(path.display(), e))?;
+        (target, meta)
+    } else {
+        (path.to_path_buf(), meta)
+    };
+    if meta.is_dir() {
+        return Err(Error::at(
+            path.display(),
+            "is a directory; give a file name",
+        ));
+    }
+    if !meta.is_file() {
+        return Err(Error::at(
+            path.display(),
+            "is not a regular file (a device, FIFO or socket); give a file name",
+        ));
+    }
+    Ok(target)
 }
 
 /// Checks, before any work, that every output can be written and that writing it loses
@@ -150,8 +192,9 @@ pub fn check_outputs(outputs: &[(&str, &Path)], inputs: &[(&str, &Path)]) -> Res
         if path.file_name().is_none() || path.as_os_str().to_string_lossy().ends_with('/') {
             return Err(Error::at(place, "does not end in a file name"));
         }
-        create_parent(path).map_err(|e| Error::at(flag, e))?;
-        let tmp = temp_name(path)?;
+        let target = output_target(path).map_err(|e| Error(format!("{flag} {}", e.0)))?;
+        create_parent(&target).map_err(|e| Error::at(flag, e))?;
+        let tmp = temp_name(&target)?;
         std::fs::write(&tmp, b"").map_err(|e| Error::at(&place, format!("cannot write: {e}")))?;
         let _ = std::fs::remove_file(&tmp);
     }
@@ -169,18 +212,13 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<()> {
 /// temporary files and leaves every path as it was, so a run never leaves half its outputs
 /// new and half old.
 pub fn write_all_atomic(files: &[(&Path, &[u8])]) -> Result<()> {
-    let mut written: Vec<(PathBuf, &Path)> = Vec::with_capacity(files.len());
+    let mut written: Vec<(PathBuf, PathBuf)> = Vec::with_capacity(files.len());
     let result = (|| {
         for (path, contents) in files {
-            if path.is_dir() {
-                return Err(Error::at(
-                    path.display(),
-                    "is a directory; cannot write a file there",
-                ));
-            }
-            create_parent(path)?;
-            let tmp = temp_name(path)?;
-            written.push((tmp.clone(), *path));
+            let target = output_target(path)?;
+            create_parent(&target)?;
+            let tmp = temp_name(&target)?;
+            written.push((tmp.clone(), target));
             std::fs::write(&tmp, contents).map_err(|e| Error::at(tmp.display(), e))?;
         }
         for (tmp, path) in &written {
@@ -255,14 +293,60 @@ mod tests {
         let dir = scratch("dir");
         std::fs::create_dir(dir.join("out")).unwrap();
         let err = write_atomic(&dir.join("out"), b"x").unwrap_err();
-        assert!(
-            err.0.ends_with("is a directory; cannot write a file there"),
-            "{err}"
-        );
+        assert!(err.0.ends_with("is a directory; give a file name"), "{err}");
         let err = check_outputs(&[("--out", &dir.join("out"))], &[]).unwrap_err();
         assert!(err.0.starts_with("--out "), "{err}");
         assert!(err.0.ends_with("is a directory; give a file name"), "{err}");
         assert_eq!(entries(&dir), ["out"]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_as_output_is_refused_and_stays_a_fifo() {
+        use std::os::unix::fs::FileTypeExt;
+        let dir = scratch("fifo");
+        let fifo = dir.join("out.json");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if !made.map(|s| s.success()).unwrap_or(false) {
+            eprintln!("no mkfifo here; skipped");
+            return;
+        }
+        let err = check_outputs(&[("--out", &fifo)], &[]).unwrap_err();
+        assert!(err.0.starts_with("--out "), "{err}");
+        assert!(
+            err.0
+                .ends_with("is not a regular file (a device, FIFO or socket); give a file name"),
+            "{err}"
+        );
+        assert!(write_atomic(&fifo, b"x").is_err());
+        let kind = std::fs::symlink_metadata(&fifo).unwrap().file_type();
+        assert!(kind.is_fifo(), "the FIFO was replaced: {kind:?}");
+        assert_eq!(entries(&dir), ["out.json"]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_as_output_writes_its_file_and_stays_a_link() {
+        let dir = scratch("link");
+        std::fs::create_dir(dir.join("real")).unwrap();
+        std::fs::write(dir.join("real").join("r.json"), "old").unwrap();
+        let link = dir.join("r.json");
+        std::os::unix::fs::symlink(dir.join("real").join("r.json"), &link).unwrap();
+        check_outputs(&[("--out", &link)], &[]).unwrap();
+        write_atomic(&link, b"new").unwrap();
+        assert!(std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert_eq!(std::fs::read_to_string(&link).unwrap(), "new");
+        assert_eq!(entries(&dir.join("real")), ["r.json"]);
+        let dangling = dir.join("nowhere.json");
+        std::os::unix::fs::symlink(dir.join("missing").join("x.json"), &dangling).unwrap();
+        let err = check_outputs(&[("--out", &dangling)], &[]).unwrap_err();
+        assert!(
+            err.0.ends_with("is a link to nothing; give a file name"),
+            "{err}"
+        );
     }
 
     #[test]
@@ -282,6 +366,7 @@ mod tests {
         std::fs::write(dir.join("f"), b"").unwrap();
         let err = check_outputs(&[("--out", &dir.join("f/r.json"))], &[]).unwrap_err();
         assert!(err.0.starts_with("--out: "), "{err}");
+        assert!(err.0.ends_with("/f: is a file, not a folder"), "{err}");
         assert_eq!(entries(&dir), ["f"]);
     }
 

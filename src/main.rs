@@ -109,7 +109,10 @@ fn main() {
     };
     if let Err(e) = &result {
         // One line whatever a message quotes from the user's input (a path, a JSON key).
-        eprintln!("beamtris: {}", beamtris::error::printable(&e.to_string()));
+        eprintln!(
+            "beamtris: {}",
+            beamtris::error::for_terminal(&e.to_string())
+        );
     }
     // A run cut by SIGINT or SIGTERM has written what it had (marked incomplete); the exit
     // code says it was cut, so a script does not take it for a finished run.

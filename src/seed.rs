@@ -369,6 +369,21 @@ impl Seed {
     }
 
     fn check(&self) -> Result<(), SeedError> {
+        // The name becomes part of output file names (`runs/solve-NAME-...json`): a `/`, a
+        // `..` or a newline there would put a run's files outside `runs/` or split its
+        // messages.
+        let name_ok = |c: char| c.is_ascii_alphanumeric() || "-_.".contains(c);
+        if self.name.is_empty()
+            || self.name.len() > 100
+            || self.name.starts_with('.')
+            || !self.name.chars().all(name_ok)
+        {
+            return Err(SeedError(format!(
+                "name: {:?} is not a usable name; give 1 to 100 letters, digits, '-', '_' or \
+                 '.', not starting with '.' (it names the run's output files)",
+                self.name
+            )));
+        }
         if !["tencent", "standard", "guideline"].contains(&self.rules.as_str()) {
             return Err(SeedError(format!(
                 "rules: unknown rule set {:?} (known: tencent, standard, guideline)",
@@ -739,6 +754,32 @@ mod guideline_tests {
                 b.sort();
                 assert_eq!(b, Shape::ALL.to_vec());
             }
+        }
+    }
+
+    #[test]
+    fn a_name_that_is_not_a_file_name_part_is_refused() {
+        let named = |name: &str| {
+            Seed::parse(&format!(
+                r#"{{"name": {}, "rules": "tencent", "pieces": 10,
+                   "generator": {{"kind": "bag7", "seed": 5}}}}"#,
+                serde_json::to_string(name).unwrap()
+            ))
+        };
+        assert!(named("cc2-1-attack").is_ok());
+        assert!(named("r1-user_name.v2").is_ok());
+        for bad in [
+            "/../../escaped",
+            "../x",
+            "a/b",
+            "a\nb",
+            "",
+            ".hidden",
+            &"x".repeat(101),
+        ] {
+            let err = named(bad).unwrap_err().0;
+            assert!(err.starts_with("name: "), "{bad:?}: {err}");
+            assert!(!err.contains('\n'), "{err:?}");
         }
     }
 

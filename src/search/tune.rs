@@ -212,6 +212,50 @@ impl CemState {
             history: Vec::new(),
         }
     }
+
+    /// Checks a state read back from a file against the `params` parameters tuned: every
+    /// vector of their length, every number finite, every spread non-negative, one summary
+    /// per finished generation. A hand-edited or damaged state would otherwise sample from
+    /// the wrong distribution and write its weights back. The error names the key.
+    pub fn check(&self, params: usize) -> Result<(), String> {
+        let vector = |key: &str, x: &[f64], non_negative: bool| -> Result<(), String> {
+            if x.len() != params {
+                return Err(format!("{key}: {} values for {params} parameters", x.len()));
+            }
+            if let Some(i) = x
+                .iter()
+                .position(|v| !v.is_finite() || (non_negative && *v < 0.0))
+            {
+                return Err(format!(
+                    "{key}[{i}]: {} is not a {}number",
+                    x[i],
+                    if non_negative {
+                        "finite non-negative "
+                    } else {
+                        "finite "
+                    }
+                ));
+            }
+            Ok(())
+        };
+        vector("cem.mean", &self.mean, false)?;
+        vector("cem.sigma", &self.sigma, true)?;
+        if let Some(best) = &self.best {
+            vector("cem.best.x", &best.x, false)?;
+        }
+        if self.history.len() != self.generation {
+            return Err(format!(
+                "cem.history: {} generations summarised, cem.generation says {}",
+                self.history.len(),
+                self.generation
+            ));
+        }
+        for (i, g) in self.history.iter().enumerate() {
+            vector(&format!("cem.history[{i}].mean_x"), &g.mean_x, false)?;
+            vector(&format!("cem.history[{i}].sigma"), &g.sigma, true)?;
+        }
+        Ok(())
+    }
 }
 
 /// A standard normal draw (Box-Muller; `rand` alone has no normal distribution).
@@ -351,6 +395,40 @@ mod tests {
         assert_eq!(s.best.as_ref().unwrap().x, vec![3.0]);
         assert_eq!(s.history[0].center, 0.0);
         assert_eq!(s.history[0].mean, -0.25);
+    }
+
+    #[test]
+    fn a_damaged_state_is_refused_by_key() {
+        let fresh = CemState::new(vec![1.0, 2.0], vec![0.5, 0.5]);
+        assert_eq!(fresh.check(2), Ok(()));
+        let mut s = fresh.clone();
+        s.best = Some(Candidate {
+            x: vec![1.0],
+            score: 3.0,
+            generation: 1,
+        });
+        assert_eq!(
+            s.check(2).unwrap_err(),
+            "cem.best.x: 1 values for 2 parameters"
+        );
+        let mut s = fresh.clone();
+        s.sigma = vec![];
+        assert_eq!(
+            s.check(2).unwrap_err(),
+            "cem.sigma: 0 values for 2 parameters"
+        );
+        let mut s = fresh.clone();
+        s.sigma[1] = -1.0;
+        assert_eq!(
+            s.check(2).unwrap_err(),
+            "cem.sigma[1]: -1 is not a finite non-negative number"
+        );
+        let mut s = fresh.clone();
+        s.generation = 1;
+        assert!(s
+            .check(2)
+            .unwrap_err()
+            .starts_with("cem.history: 0 generations"));
     }
 
     #[test]

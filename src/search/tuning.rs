@@ -274,6 +274,10 @@ pub fn load_or_start<W: Tunable>(out: &Path, settings: Settings<W>) -> Result<St
              start, tuned weights or rng seed); use another --out or delete the folder",
         ));
     }
+    state
+        .cem
+        .check(state.settings.params.len())
+        .map_err(|e| Error::at(path.display(), e))?;
     Ok(state)
 }
 
