@@ -252,6 +252,13 @@ impl Seed {
             } else {
                 shapes.len()
             };
+            if self.rules == "tencent" && allowed < 2 {
+                return Err(SeedError(
+                    "generator.pieces: a Tencent game needs at least 2 pieces (its last piece \
+                     is never placed, so one letter leaves nothing to search)"
+                        .into(),
+                ));
+            }
             if self.pieces == 0 {
                 if allowed == 0 {
                     return Err(SeedError(
@@ -277,6 +284,27 @@ impl Seed {
         self.check()?;
         if let Some(start) = &self.start {
             self.check_start(start)?;
+        }
+        self.check_name()
+    }
+
+    /// Checked last: the command line builds the name from `--queue`, `--board` and
+    /// `--hold`, whose own checks say better what is wrong with them.
+    fn check_name(&self) -> Result<(), SeedError> {
+        // The name becomes part of output file names (`runs/solve-NAME-...json`): a `/`, a
+        // `..` or a newline there would put a run's files outside `runs/` or split its
+        // messages.
+        let name_ok = |c: char| c.is_ascii_alphanumeric() || "-_.".contains(c);
+        if self.name.is_empty()
+            || self.name.len() > 150
+            || self.name.starts_with('.')
+            || !self.name.chars().all(name_ok)
+        {
+            return Err(SeedError(format!(
+                "name: {:?} is not a usable name; give 1 to 150 letters, digits, '-', '_' or \
+                 '.', not starting with '.' (it names the run's output files)",
+                self.name
+            )));
         }
         Ok(())
     }
@@ -369,21 +397,6 @@ impl Seed {
     }
 
     fn check(&self) -> Result<(), SeedError> {
-        // The name becomes part of output file names (`runs/solve-NAME-...json`): a `/`, a
-        // `..` or a newline there would put a run's files outside `runs/` or split its
-        // messages.
-        let name_ok = |c: char| c.is_ascii_alphanumeric() || "-_.".contains(c);
-        if self.name.is_empty()
-            || self.name.len() > 100
-            || self.name.starts_with('.')
-            || !self.name.chars().all(name_ok)
-        {
-            return Err(SeedError(format!(
-                "name: {:?} is not a usable name; give 1 to 100 letters, digits, '-', '_' or \
-                 '.', not starting with '.' (it names the run's output files)",
-                self.name
-            )));
-        }
         if !["tencent", "standard", "guideline"].contains(&self.rules.as_str()) {
             return Err(SeedError(format!(
                 "rules: unknown rule set {:?} (known: tencent, standard, guideline)",
@@ -430,6 +443,11 @@ impl Seed {
         }
         if self.pieces == 0 {
             return Err(SeedError("pieces: must be at least 1".into()));
+        }
+        if self.rules == "tencent" && self.pieces < 2 {
+            return Err(SeedError(
+                "pieces: a Tencent game needs at least 2 (its last piece is never placed)".into(),
+            ));
         }
         if self.pieces > MAX_PIECES {
             return Err(SeedError(format!(
@@ -637,8 +655,25 @@ pub fn parse_board(board: &BoardText, height: usize) -> Result<StartBoard, Strin
         BoardText::Text(t) if t.trim().is_empty() => {
             return Err("empty (give a fumen v115@... or rows of X and .)".into())
         }
-        BoardText::Text(t) if crate::fumen::holds_fumen(t) => fumen_rows(t)?,
-        BoardText::Text(t) => text_rows(&t.lines().collect::<Vec<_>>())?,
+        BoardText::Text(t) if crate::fumen::holds_fumen(t) => {
+            if t.lines().filter(|l| !l.trim().is_empty()).count() > 1 {
+                return Err(
+                    "holds a fumen and other lines; give either a fumen or rows of X and .".into(),
+                );
+            }
+            fumen_rows(t)?
+        }
+        BoardText::Text(t) => {
+            // Blank lines before and after the rows are layout; between them they would
+            // close the board up by a row, so they are refused.
+            let lines: Vec<&str> = t.lines().collect();
+            let first = lines.iter().position(|l| !l.trim().is_empty());
+            let last = lines.iter().rposition(|l| !l.trim().is_empty());
+            match (first, last) {
+                (Some(a), Some(b)) => text_rows(&lines[a..=b])?,
+                _ => text_rows(&[])?,
+            }
+        }
         BoardText::Rows(rows) => text_rows(&rows.iter().map(|r| r.as_str()).collect::<Vec<_>>())?,
     };
     const FULL: u16 = (1 << 10) - 1;
@@ -665,11 +700,7 @@ pub fn parse_board(board: &BoardText, height: usize) -> Result<StartBoard, Strin
 
 /// Rows of text, top first: `X`, `#`, `G` or a piece letter filled, `.` or `_` empty.
 fn text_rows(lines: &[&str]) -> Result<Vec<u16>, String> {
-    let lines: Vec<&str> = lines
-        .iter()
-        .map(|l| l.trim())
-        .filter(|l| !l.is_empty())
-        .collect();
+    let lines: Vec<&str> = lines.iter().map(|l| l.trim()).collect();
     if lines.is_empty() {
         return Err("no rows (give a fumen v115@... or rows of X and .)".into());
     }
@@ -758,6 +789,35 @@ mod guideline_tests {
     }
 
     #[test]
+    fn a_board_s_rows_are_taken_as_written() {
+        let text = |t: &str| parse_board(&BoardText::Text(t.into()), 20);
+        let rows = |r: &[&str]| {
+            parse_board(
+                &BoardText::Rows(r.iter().map(|s| s.to_string()).collect()),
+                20,
+            )
+        };
+        // Blank lines around the rows are layout.
+        assert_eq!(
+            text("\nX.........\nXX........\n\n").unwrap().rows,
+            [0b11, 0b1]
+        );
+        // Between them they are refused, not closed up.
+        let gap = text("X.........\n\nXX........").unwrap_err();
+        assert!(gap.starts_with("row 2 from the top has 0 cells"), "{gap}");
+        let empty = rows(&["X.........", ""]).unwrap_err();
+        assert!(
+            empty.starts_with("row 2 from the top has 0 cells"),
+            "{empty}"
+        );
+        let mixed = text("X.........\nv115@HhB8CeH8AeH8AeG8JexCJvhAAAA").unwrap_err();
+        assert!(
+            mixed.starts_with("holds a fumen and other lines"),
+            "{mixed}"
+        );
+    }
+
+    #[test]
     fn a_name_that_is_not_a_file_name_part_is_refused() {
         let named = |name: &str| {
             Seed::parse(&format!(
@@ -775,7 +835,7 @@ mod guideline_tests {
             "a\nb",
             "",
             ".hidden",
-            &"x".repeat(101),
+            &"x".repeat(151),
         ] {
             let err = named(bad).unwrap_err().0;
             assert!(err.starts_with("name: "), "{bad:?}: {err}");

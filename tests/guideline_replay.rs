@@ -232,6 +232,14 @@ fn verify_prints_the_spec_fields_and_refuses_bad_records() {
     }
     assert_eq!(v["pieces"], 2);
     assert_eq!(v["end_reason"], "record_end");
+    assert_eq!(v["valid"], true);
+    // Thirty drops in one column lock out before the record ends: its other pieces were
+    // never played, and verify says so.
+    let tall = verify(&vec!["N"; 30].join(","));
+    assert!(tall.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&tall.stdout).unwrap();
+    assert_eq!(v["end_reason"], "lock_out", "{v}");
+    assert_eq!(v["valid"], false, "{v}");
     for bad in ["N,L1,H1", "L1", "N,,N", "N,F0", "N,Q1"] {
         let out = verify(bad);
         assert_eq!(out.status.code(), Some(2), "{bad}");

@@ -242,6 +242,8 @@ fn bad_games_are_refused_before_any_search() {
     std::fs::write(&tall, "X.........\n".repeat(25)).unwrap();
     let empty = dir.join("empty.txt");
     std::fs::write(&empty, "\n").unwrap();
+    let gap = dir.join("gap.txt");
+    std::fs::write(&gap, "X.........\n\nXX........\n").unwrap();
     let every = ["solve", "verify", "play", "show", "tune"];
     let cases: Vec<(Vec<&str>, &str)> = vec![
         (
@@ -306,6 +308,18 @@ fn bad_games_are_refused_before_any_search() {
                 tall.to_str().unwrap(),
             ],
             "above the board's 20 rows",
+        ),
+        (
+            vec!["--seed", "seeds/tencent-geek-4.json", "--queue", "T"],
+            "--queue: a Tencent game needs at least 2 pieces",
+        ),
+        (
+            vec!["--board", gap.to_str().unwrap()],
+            "row 2 from the top has 0 cells",
+        ),
+        (
+            vec!["--seed", "seeds/standard.json", "--queue", "TIO"],
+            "--queue: the game standard plays the standard rules",
         ),
     ];
     let solve_only: Vec<(Vec<&str>, &str)> = vec![(

@@ -642,6 +642,46 @@ fn more_inputs_refused_before_the_work() {
         &run(&["tune", "--generations", "0", "--out", &format!("{d}/t")]),
         "--generations 0: give at least 1",
     );
+    // a standard game has no records to verify or show
+    let standard = common::repo("seeds/standard.json");
+    for command in ["verify", "show"] {
+        fails_saying(
+            &run(&[command, "r.txt", "--seed", standard.to_str().unwrap()]),
+            &[
+                &format!("{command} reads records of Tencent and guideline games"),
+                "which have no records",
+            ],
+        );
+    }
+    // an output that is a FIFO is refused, and stays a FIFO
+    let fifo = format!("{d}/fifo.json");
+    if std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success())
+    {
+        fails_saying(
+            &run(&["solve", "--beam", "5", "--pieces", "20", "--out", &fifo]),
+            &["--out ", "fifo.json: is not a regular file"],
+        );
+        use std::os::unix::fs::FileTypeExt;
+        assert!(std::fs::symlink_metadata(&fifo)
+            .unwrap()
+            .file_type()
+            .is_fifo());
+        assert!(!std::path::Path::new(&format!("{d}/fifo.txt")).exists());
+    }
+    // a seed's name must not lead the default outputs out of runs/
+    let escape = format!("{d}/escape.json");
+    std::fs::write(
+        &escape,
+        r#"{"name":"/../../escaped","rules":"tencent","pieces":10,"generator":{"kind":"bag7","seed":5}}"#,
+    )
+    .unwrap();
+    fails_saying(
+        &run(&["solve", "--seed", &escape, "--beam", "5"]),
+        &["escape.json: name: \"/../../escaped\" is not a usable name"],
+    );
     let attack = common::repo("seeds/tetrio-1742887628-attack.json");
     let attack = attack.to_str().unwrap();
     fails_with(

@@ -124,6 +124,16 @@ fn a_malformed_replay_is_one_line_naming_the_file_and_the_field() {
             "options.seed",
         ),
         ("nothing.ttr", r#"{"x": 1}"#, "replay.rounds"),
+        (
+            "norounds.ttrm",
+            r#"{"replay": {"rounds": []}}"#,
+            "replay.rounds",
+        ),
+        (
+            "noplayers.ttrm",
+            r#"{"replay": {"rounds": [[]]}}"#,
+            "replay.rounds",
+        ),
     ];
     for (name, text, field) in cases {
         let path = dir.join(name);

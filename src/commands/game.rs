@@ -64,6 +64,23 @@ impl GameArgs {
             Some(path) => io::load_seed(Some(path))?,
             None => builtin_tetrio(),
         };
+        if seed.rules == "standard" {
+            let flag = [
+                ("--tetrio-seed", self.tetrio_seed.is_some()),
+                ("--queue", self.queue.is_some()),
+                ("--board", self.board.is_some()),
+                ("--hold", self.hold.is_some()),
+            ]
+            .into_iter()
+            .find_map(|(flag, set)| set.then_some(flag))
+            .unwrap_or("--queue");
+            return Err(Error(format!(
+                "{flag}: the game {} plays the standard rules, which draw their pieces from a \
+                 uniform generator on an empty board; --tetrio-seed, --queue, --board and \
+                 --hold change Tencent and guideline games",
+                seed.name
+            )));
+        }
         if let Some(n) = self.tetrio_seed {
             if !(1..1 << 31).contains(&n) {
                 return Err(Error(format!(
@@ -119,6 +136,20 @@ impl GameArgs {
         })?;
         if seed.rules != "standard" {
             crate::limits::check_pieces(&seed.name, seed.pieces)?;
+        }
+        Ok(seed)
+    }
+
+    /// The game of a command that reads records (`verify`, `show`): a Tencent or guideline
+    /// game. A standard game has no records: its one-piece players play it (`play`).
+    pub fn load_with_records(&self, command: &str) -> Result<Seed> {
+        let seed = self.load()?;
+        if seed.rules == "standard" {
+            return Err(Error(format!(
+                "{command} reads records of Tencent and guideline games; the game {} plays the \
+                 standard rules, which have no records (`play` plays them)",
+                seed.name
+            )));
         }
         Ok(seed)
     }

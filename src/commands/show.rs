@@ -74,7 +74,7 @@ pub fn run(args: &Args) -> Result<()> {
             "--from and --to go with --fumen or --animate (use --at K for one board)".into(),
         ));
     }
-    let seed = args.game.load()?;
+    let seed = args.game.load_with_records("show")?;
     let family = match seed.guideline_game() {
         Some(rules) => {
             let text = io::read_text(&args.record)?;

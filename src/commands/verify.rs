@@ -47,6 +47,9 @@ struct GuidelineReport {
     /// The game's objective and its value.
     objective: crate::games::guideline::Objective,
     score: u64,
+    /// Every piece of the record was played: the game did not end (lock out, block out)
+    /// while the record still had pieces to place. As on the Tencent game.
+    valid: bool,
     /// On a game of TETR.IO's generator: the record replayed on TETR.IO's engine under its
     /// rules (the game file's `tetrio` options, or today's versus rules played alone), with
     /// TETR.IO's statistics by its own names (`docs/tetrio.md`).
@@ -109,6 +112,7 @@ fn run_guideline(args: &Args, seed: &crate::seed::Seed) -> Result<()> {
         outcome,
         objective: game.rules.objective,
         score,
+        valid: outcome.pieces >= record.pieces(),
         tetrio_stats,
     });
     Ok(())
@@ -130,7 +134,7 @@ struct Report {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let seed = args.game.load()?;
+    let seed = args.game.load_with_records("verify")?;
     if seed.guideline_rules().is_some() {
         return run_guideline(args, &seed);
     }

@@ -217,6 +217,12 @@ pub fn parse(file: &str, text: &str) -> Result<Vec<PlayerRound>> {
                 });
             }
         }
+        if out.is_empty() {
+            return Err(Error::at(
+                file,
+                "`replay.rounds` holds no player's round; there is nothing to import",
+            ));
+        }
         return Ok(out);
     }
     if let Some(data) = d.get("data").filter(|x| x.get("events").is_some()) {
