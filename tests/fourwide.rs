@@ -270,3 +270,23 @@ fn fourwide_naive_agrees_six_residuals_random_no_hold() {
     c.residuals = 6;
     compare(c);
 }
+
+#[test]
+fn a_policy_file_with_a_damaged_value_is_refused() {
+    let dir = std::env::temp_dir().join(format!("beamtris-policy-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("p1.policy");
+    let policy = solve(&config(Generator::Random, 1, false), &mut |_, _| {}).unwrap();
+    policy.save(&path).unwrap();
+    assert!(beamtris::fourwide::Policy::load(&path).is_ok());
+    let mut bytes = std::fs::read(&path).unwrap();
+    let at = bytes.len() - 8 * 3;
+    bytes[at..at + 8].copy_from_slice(&f64::NAN.to_le_bytes());
+    std::fs::write(&path, &bytes).unwrap();
+    let err = beamtris::fourwide::Policy::load(&path).unwrap_err().0;
+    assert!(
+        err.contains("is NaN, not an expected number of clears"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

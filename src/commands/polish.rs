@@ -134,7 +134,7 @@ pub fn run(args: &Args) -> Result<()> {
         return Err(Error::at(
             args.record.display(),
             format!(
-                "the game ends at piece {} ({:?}) with {} of the record still to place: not \
+                "the game ends at piece {} ({}) with {} of the record still to place: not \
                  a record of {}",
                 before.pieces.saturating_sub(1),
                 before.end_reason,

@@ -99,6 +99,25 @@ impl GuidelineWeights {
 
     /// Parses and checks weights JSON.
     pub fn parse(text: &str) -> std::result::Result<GuidelineWeights, String> {
+        // A Tencent weights file given to a guideline game: say so, rather than serde's
+        // "invalid type: map" about its `value` model.
+        if let Ok(serde_json::Value::Object(map)) = serde_json::from_str(text) {
+            for key in [
+                "value",
+                "fade_pieces",
+                "i_ahead",
+                "min_clear_cells",
+                "lines",
+            ] {
+                if map.contains_key(key) && !FEATURES.contains(&key) {
+                    return Err(format!(
+                        "{key}: a Tencent weights key; this is a guideline game, whose weights \
+                         are score_weight and the guideline features ({})",
+                        FEATURES.join(", ")
+                    ));
+                }
+            }
+        }
         let w: GuidelineWeights =
             serde_json::from_str(text).map_err(|e| crate::error::json_error(&e))?;
         crate::eval::tencent::check_weights(

@@ -266,10 +266,18 @@ impl Policy {
         {
             return Err(bad("its sizes do not match its configuration"));
         }
-        let values = raw
+        let values: Vec<f64> = raw
             .chunks_exact(8)
             .map(|c| f64::from_le_bytes(c.try_into().expect("chunks of 8")))
             .collect();
+        // A value is an expected number of clears to come: finite and not negative. A file
+        // damaged past its header would otherwise play on NaN and say so only in its output.
+        if let Some(i) = values.iter().position(|v| !(v.is_finite() && *v >= 0.0)) {
+            return Err(bad(&format!(
+                "value {i} is {}, not an expected number of clears (the file is damaged)",
+                values[i]
+            )));
+        }
         Ok(Policy::new(
             structure,
             values,

@@ -34,6 +34,9 @@ pub struct Row<'a> {
     cols: Vec<&'a str>,
 }
 
+/// The largest magnitude a data file's number may have.
+pub const LARGEST: f64 = 1e12;
+
 impl Row<'_> {
     /// Column `c` (0-based) as a count.
     pub fn count(&self, c: usize) -> Result<u64, String> {
@@ -53,9 +56,11 @@ impl Row<'_> {
             .map_err(|_| format!("line {}, column {}: too large", self.line, c + 1))
     }
 
-    /// Column `c`, named `name` in errors, as a finite number.
+    /// Column `c`, named `name` in errors, as a finite number within [`LARGEST`]: a board's
+    /// features, scores and labels are far smaller, and a value past it (`1e300`) would
+    /// overflow the fit's sums into a model of infinities.
     pub fn number(&self, c: usize, name: &str) -> Result<f64, String> {
-        self.cols[c]
+        let x = self.cols[c]
             .parse::<f64>()
             .ok()
             .filter(|x| x.is_finite())
@@ -65,7 +70,15 @@ impl Row<'_> {
                     self.line,
                     c + 1
                 )
-            })
+            })?;
+        if x.abs() > LARGEST {
+            return Err(format!(
+                "line {}, column {} ({name}): {x:e} is out of range (at most {LARGEST:e} either way)",
+                self.line,
+                c + 1
+            ));
+        }
+        Ok(x)
     }
 
     /// The columns from `from` on, named `names`, as numbers.
@@ -117,4 +130,18 @@ pub fn rows<'a>(text: &'a str, header: &str, expected: &str) -> Result<Vec<Row<'
         });
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_number_out_of_range_names_its_line_and_column() {
+        let rows = super::rows("a,b\n1,2.5\n3,1e300\n", "a,b", "a,b").unwrap();
+        assert_eq!(rows[0].number(1, "b"), Ok(2.5));
+        assert_eq!(
+            rows[1].number(1, "b").unwrap_err(),
+            "line 3, column 2 (b): 1e300 is out of range (at most 1e12 either way)"
+        );
+        assert!(rows[1].number(0, "a").is_ok());
+    }
 }

@@ -300,6 +300,19 @@ impl Position {
             Ok(b) => (b, None),
             Err(why) => (Board::EMPTY, Some(why)),
         };
+        let full = board.full_rows().count_ones();
+        if full > 0 {
+            // No game leaves a full row; the front end's board is still the game's, so it
+            // is played as given, and the log says what was odd about it.
+            notes.push(format!(
+                "start: the board holds {} (no game leaves one); playing it as given",
+                if full == 1 {
+                    "a full row".to_string()
+                } else {
+                    format!("{full} full rows")
+                }
+            ));
+        }
         let position = Position {
             state: State {
                 board,

@@ -21,6 +21,18 @@ pub enum EndReason {
     PieceLimit,
 }
 
+impl std::fmt::Display for EndReason {
+    /// In words, for messages (the JSON says `top_out` and so on).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            EndReason::RecordEnd => "the record ends",
+            EndReason::TopOut => "a lock tops out",
+            EndReason::SpawnBlocked => "a piece cannot spawn",
+            EndReason::PieceLimit => "the sequence ends",
+        })
+    }
+}
+
 /// The outcome of a replay.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Outcome {

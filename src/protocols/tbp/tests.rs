@@ -229,6 +229,12 @@ fn a_board_taller_than_beamtris_is_not_playable() {
     let mut s = start(&[Shape::T], None);
     s.board[0] = vec![None; 9];
     assert!(Position::from_start(&s, false).unplayable.is_some());
+    // A full row is played as given, with a note.
+    let mut s = start(&[Shape::T], None);
+    s.board[0] = vec![Some("G".into()); 10];
+    let (pos, notes) = Position::start(&s, false);
+    assert!(pos.unplayable.is_none());
+    assert!(notes.iter().any(|n| n.contains("a full row")), "{notes:?}");
     // Combo and back-to-back carry over: TBP's 2 clears in a row is beamtris's counter 1.
     let mut s = start(&[Shape::T], None);
     s.combo = 2;
