@@ -73,6 +73,16 @@ pub fn for_terminal(message: &str) -> String {
     format!("{head} [... {} characters ...] {tail}", count - 2 * keep)
 }
 
+/// A number from the user as a message quotes it: as written for ordinary sizes, in
+/// exponent form past 1e15 (`1e308`, not 309 digits).
+pub fn quote_number(x: f64) -> String {
+    if x.is_finite() && x.abs() >= 1e15 {
+        format!("{x:e}")
+    } else {
+        format!("{x}")
+    }
+}
+
 /// The longest error line printed whole.
 pub const LONGEST_MESSAGE: usize = 400;
 
@@ -90,6 +100,9 @@ mod tests {
         assert!(short.starts_with("r.txt line 3: move \"LLL"), "{short}");
         assert!(short.ends_with("LLL\": not a move"), "{short}");
         assert_eq!(super::for_terminal("short"), "short");
+        assert_eq!(super::quote_number(1e308), "1e308");
+        assert_eq!(super::quote_number(-1.0), "-1");
+        assert_eq!(super::quote_number(58.5), "58.5");
     }
 
     #[test]

@@ -231,6 +231,17 @@ impl Seed {
     /// Parses and checks seed JSON.
     pub fn parse(text: &str) -> Result<Seed, SeedError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        // serde's words for a list ("invalid length 0, expected struct Seed with 10
+        // elements") say nothing to a user.
+        if let Ok(value) = serde_json::from_str::<serde_json::Value>(text) {
+            if !value.is_object() {
+                return Err(SeedError(
+                    "a game file is a JSON object ({\"name\": ..., \"rules\": ..., \
+                     \"pieces\": ..., \"generator\": ...}); this is not one"
+                        .into(),
+                ));
+            }
+        }
         let mut seed: Seed =
             serde_json::from_str(text).map_err(|e| SeedError(crate::error::json_error(&e)))?;
         seed.settle()?;
@@ -827,6 +838,10 @@ mod guideline_tests {
             ))
         };
         assert!(named("cc2-1-attack").is_ok());
+        for not_an_object in ["[]", "\"x\"", "3"] {
+            let err = Seed::parse(not_an_object).unwrap_err().0;
+            assert!(err.starts_with("a game file is a JSON object"), "{err}");
+        }
         assert!(named("r1-user_name.v2").is_ok());
         for bad in [
             "/../../escaped",

@@ -1044,6 +1044,40 @@ mod tests {
     }
 
     #[test]
+    fn a_partial_file_s_bad_line_is_named_once_and_bad_times_refused() {
+        let dir = temp("badline");
+        let path = dir.join("r.partial.jsonl");
+        let header = PartialHeader {
+            game: "standard".into(),
+            policy: "bcts".into(),
+            weights: Weights::BCTS,
+            top_out: TopOut::Simplified,
+            seed: 1,
+            max_lines: Some(2_000),
+            max_pieces: None,
+        };
+        let head = serde_json::to_string(&header).unwrap();
+        let game = |seconds: &str| {
+            format!(
+                r#"{{"game":0,"lines":5,"pieces":20,"capped":false,"seconds":{seconds},"cpu_seconds":1.0}}"#
+            )
+        };
+        std::fs::write(&path, format!("{head}\n{}\n", game("0.5"))).unwrap();
+        assert_eq!(read_partial(&path).unwrap().unwrap().1.len(), 1);
+        std::fs::write(&path, format!("{head}\n{}\n", game("-3"))).unwrap();
+        let e = read_partial(&path).unwrap_err();
+        assert!(
+            e.0.ends_with("line 2: seconds -3 and cpu_seconds Some(1.0) are not times a game took"),
+            "{e}"
+        );
+        std::fs::write(&path, format!("{head}\n{}\n", game("\"x\""))).unwrap();
+        let e = read_partial(&path).unwrap_err();
+        assert!(e.0.contains("r.partial.jsonl line 2 column "), "{e}");
+        assert_eq!(e.0.matches(" line ").count(), 1, "{e}");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
     fn medians() {
         assert_eq!(median(&[5.0, 1.0, 3.0]), 3.0);
         assert_eq!(median(&[4.0, 1.0, 3.0, 2.0]), 2.5);

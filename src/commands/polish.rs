@@ -122,7 +122,10 @@ pub fn run(args: &Args) -> Result<()> {
     }
     if let Some(s) = args.seconds {
         if !(s.is_finite() && s > 0.0) {
-            return Err(Error(format!("--seconds {s}: give a positive number")));
+            return Err(Error(format!(
+                "--seconds {}: give a positive number",
+                crate::error::quote_number(s)
+            )));
         }
     }
     let record = io::read_record(&args.record)?;

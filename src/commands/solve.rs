@@ -121,7 +121,8 @@ fn width_of(args: &Args, family_beam: usize) -> Result<(usize, impl Fn(Instant) 
     if let Some(t) = time {
         if !(t.is_finite() && t > 0.0 && t <= 1e7) {
             return Err(Error(format!(
-                "--time {t}: give a number of seconds above 0 (at most 10 000 000)"
+                "--time {}: give a number of seconds above 0 (at most 10 000 000)",
+                crate::error::quote_number(t)
             )));
         }
     }

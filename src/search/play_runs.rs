@@ -87,18 +87,41 @@ pub fn read_partial(path: &Path) -> Result<Option<(PartialHeader, Vec<GameLine>)
     let Some(first) = lines.next() else {
         return Ok(None);
     };
-    let header: PartialHeader = serde_json::from_str(first)
-        .map_err(|e| Error::at(format!("{} line 1", path.display()), e))?;
+    let header: PartialHeader = serde_json::from_str(first).map_err(|e| line_error(path, 1, &e))?;
     let mut seen = HashSet::new();
     let mut games = Vec::new();
     for (i, line) in lines.enumerate() {
-        let g: GameLine = serde_json::from_str(line)
-            .map_err(|e| Error::at(format!("{} line {}", path.display(), i + 2), e))?;
+        let g: GameLine = serde_json::from_str(line).map_err(|e| line_error(path, i + 2, &e))?;
+        let time_ok = |t: f64| t.is_finite() && t >= 0.0;
+        if !time_ok(g.seconds) || !g.cpu_seconds.is_none_or(time_ok) {
+            return Err(Error(format!(
+                "{} line {}: seconds {} and cpu_seconds {:?} are not times a game took",
+                path.display(),
+                i + 2,
+                g.seconds,
+                g.cpu_seconds
+            )));
+        }
         if seen.insert(g.game) {
             games.push(g);
         }
     }
     Ok(Some((header, games)))
+}
+
+/// A JSON error on line `n` of a JSON-lines file, its place said once: each record is one
+/// line, so serde's own place is always its line 1 and only the column is kept.
+fn line_error(path: &Path, n: usize, e: &serde_json::Error) -> Error {
+    let text = e.to_string();
+    let what = text
+        .strip_suffix(&format!(" at line {} column {}", e.line(), e.column()))
+        .unwrap_or(&text);
+    Error(format!(
+        "{} line {n} column {}: {}",
+        path.display(),
+        e.column(),
+        crate::error::printable(what)
+    ))
 }
 
 /// Appends whole lines to the partial results file, each with one write and a flush.
