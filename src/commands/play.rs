@@ -1018,11 +1018,9 @@ mod tests {
         std::fs::remove_dir_all(&dir).ok();
     }
 
-    #[test]
-    fn a_partial_file_of_other_settings_is_refused() {
-        let dir = temp("other");
-        let out = dir.join("r.json");
-        let header = PartialHeader {
+    /// The header of a partial file of BCTS games on the standard game.
+    fn bcts_header() -> PartialHeader {
+        PartialHeader {
             game: "standard".into(),
             policy: "bcts".into(),
             weights: Weights::BCTS,
@@ -1030,7 +1028,14 @@ mod tests {
             seed: 1,
             max_lines: Some(2_000),
             max_pieces: None,
-        };
+        }
+    }
+
+    #[test]
+    fn a_partial_file_of_other_settings_is_refused() {
+        let dir = temp("other");
+        let out = dir.join("r.json");
+        let header = bcts_header();
         std::fs::write(
             partial_path(&out),
             format!("{}\n", serde_json::to_string(&header).unwrap()),
@@ -1047,15 +1052,7 @@ mod tests {
     fn a_partial_file_s_bad_line_is_named_once_and_bad_times_refused() {
         let dir = temp("badline");
         let path = dir.join("r.partial.jsonl");
-        let header = PartialHeader {
-            game: "standard".into(),
-            policy: "bcts".into(),
-            weights: Weights::BCTS,
-            top_out: TopOut::Simplified,
-            seed: 1,
-            max_lines: Some(2_000),
-            max_pieces: None,
-        };
+        let header = bcts_header();
         let head = serde_json::to_string(&header).unwrap();
         let game = |seconds: &str| {
             format!(
