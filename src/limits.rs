@@ -111,6 +111,22 @@ pub fn plural(n: impl Into<u128>, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// `--previews N` of an online player: at least 1, and at most a game's most pieces (past
+/// the game's end a player sees the whole game anyway; a number near 2^64 would overflow
+/// the window's arithmetic).
+pub fn check_previews(previews: usize, why_one: &str) -> Result<()> {
+    if previews == 0 {
+        return Err(Error(format!("--previews 0: {why_one}")));
+    }
+    if previews > crate::seed::MAX_PIECES {
+        return Err(Error(format!(
+            "--previews {previews}: give at most {} (a game's most pieces)",
+            crate::seed::MAX_PIECES
+        )));
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

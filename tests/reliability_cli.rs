@@ -671,6 +671,67 @@ fn more_inputs_refused_before_the_work() {
             .is_fifo());
         assert!(!std::path::Path::new(&format!("{d}/fifo.txt")).exists());
     }
+    // flags each command cannot honour are refused, not ignored or overflowed
+    let tencent = common::repo("seeds/tencent-geek-4.json");
+    let tencent = tencent.to_str().unwrap();
+    let cc2 = common::repo("seeds/cc2/tetrio-1-srs-attack.json");
+    let cc2 = cc2.to_str().unwrap();
+    fails_saying(
+        &run(&[
+            "play",
+            "--seed",
+            tencent,
+            "--max-pieces",
+            "10",
+            "--out",
+            &format!("{d}/tp.json"),
+        ]),
+        &["--max-pieces: not for Tencent games"],
+    );
+    fails_saying(
+        &run(&[
+            "play",
+            "--seed",
+            cc2,
+            "--previews",
+            "18446744073709551615",
+            "--out",
+            &format!("{d}/pv.json"),
+        ]),
+        &["--previews 18446744073709551615: give at most 1000000000"],
+    );
+    fails_saying(
+        &run(&["tune", "--tune", "holes,holes", "--out", &format!("{d}/tu")]),
+        &["--tune holes: named twice"],
+    );
+    fails_saying(
+        &run(&[
+            "learn",
+            "data",
+            "--pieces",
+            "0",
+            "--out",
+            &format!("{d}/l.csv"),
+        ]),
+        &["--pieces 0: give at least 1"],
+    );
+    // a refused play leaves no partial file that a later run would take for its own
+    let standard_seed = common::repo("seeds/standard.json");
+    fails_saying(
+        &run(&[
+            "play",
+            "--seed",
+            standard_seed.to_str().unwrap(),
+            "--max-pieces",
+            "10",
+            "--threads",
+            "0",
+            "--out",
+            &format!("{d}/y.json"),
+        ]),
+        &["--threads 0"],
+    );
+    assert!(!std::path::Path::new(&format!("{d}/y.partial.jsonl")).exists());
     // a seed's name must not lead the default outputs out of runs/
     let escape = format!("{d}/escape.json");
     std::fs::write(

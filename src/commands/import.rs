@@ -19,6 +19,9 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<()> {
+    // A signal stops the import before its files are written, or lets the write in progress
+    // finish: never a temporary file left half written.
+    let stop = super::stop_on_ctrl_c();
     let file = args.replay.display().to_string();
     let text = crate::io::read_text(&args.replay)?;
     let rounds = tetrio::replay::parse(&file, &text)?;
@@ -94,5 +97,8 @@ pub fn run(args: &Args) -> Result<()> {
         .iter()
         .map(|(path, contents)| (path.as_path(), contents.as_slice()))
         .collect();
+    if stop.load(std::sync::atomic::Ordering::SeqCst) {
+        return Ok(());
+    }
     crate::io::write_all_atomic(&files)
 }

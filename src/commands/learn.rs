@@ -130,6 +130,9 @@ pub fn run(args: &Args) -> Result<()> {
 /// Checks the flags both families' `learn data` share.
 fn check_data_args(args: &DataArgs) -> Result<()> {
     crate::limits::check_beam("--beam", args.beam)?;
+    if args.pieces == Some(0) {
+        return Err(Error("--pieces 0: give at least 1".into()));
+    }
     for (flag, v) in [
         ("--every", args.every),
         ("--per-step", args.per_step),

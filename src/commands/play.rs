@@ -362,6 +362,9 @@ fn run_standard(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()
         max_lines: args.max_lines,
         max_pieces: args.max_pieces,
     };
+    // Every flag is checked before the partial file is opened (and made): a refused run
+    // must leave nothing that a later run would take for its own.
+    let (threads, pool) = super::thread_pool(args.threads)?;
     // Games a previous run of the same settings finished.
     let mut finished: Vec<GameLine> = Vec::new();
     let resumed = read_partial(&partial)?;
@@ -391,7 +394,6 @@ fn run_standard(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()
     let resumed_games = finished.len() as u64;
     let max_lines = args.max_lines.unwrap_or(u64::MAX);
     let max_pieces = args.max_pieces.unwrap_or(u64::MAX);
-    let (threads, pool) = super::thread_pool(args.threads)?;
     let lines_seen = AtomicU64::new(0);
     let running = AtomicU64::new(0);
     let new_games: Mutex<Vec<GameLine>> = Mutex::new(Vec::new());
@@ -542,6 +544,21 @@ fn run_standard(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()
 }
 
 fn run_tencent(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()> {
+    // The Tencent game is one game over its known pieces, to its end.
+    for (given, flag) in [
+        (args.games != 1, "--games"),
+        (args.max_lines.is_some(), "--max-lines"),
+        (args.max_pieces.is_some(), "--max-pieces"),
+        (args.top_out != TopOutArg::Simplified, "--top-out"),
+    ] {
+        if given {
+            return Err(Error(format!(
+                "{flag}: not for Tencent games (one game over its known pieces, played to its \
+                 end; the game {} is one)",
+                seed.name
+            )));
+        }
+    }
     let out = args
         .out
         .clone()
@@ -739,13 +756,11 @@ fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
     let beam = args.beam.unwrap_or(DEFAULT_BEAM);
     crate::limits::check_beam("--beam", beam)?;
     let speculation = speculation(&args.speculation)?;
-    if previews == 0 {
-        // Holding into the empty slot plays the first preview, which a player must see.
-        return Err(Error(
-            "--previews 0: give at least 1 (holding into the empty slot plays the first preview)"
-                .into(),
-        ));
-    }
+    // Holding into the empty slot plays the first preview, which a player must see.
+    crate::limits::check_previews(
+        previews,
+        "give at least 1 (holding into the empty slot plays the first preview)",
+    )?;
     if args.max_pieces == Some(0) {
         return Err(Error("--max-pieces 0: give at least 1".into()));
     }

@@ -114,7 +114,18 @@ pub fn run(args: &Args) -> Result<()> {
         Kind::Curve { dir, also } => {
             let mut runs = report::load_runs(dir)?;
             let depth = dir.components().count();
+            let mut seen: Vec<PathBuf> = Vec::new();
             for path in also {
+                // A file named twice, or already in `dir`, is one point.
+                let key = path.canonicalize().unwrap_or_else(|_| path.clone());
+                let in_dir = key
+                    .parent()
+                    .zip(dir.canonicalize().ok())
+                    .is_some_and(|(a, b)| a == b);
+                if in_dir || seen.contains(&key) {
+                    continue;
+                }
+                seen.push(key);
                 let mut run = report::load_run(path)?;
                 // linked from inside `dir`
                 run.name = format!(

@@ -63,6 +63,8 @@ pub fn run(args: &Args) -> Result<()> {
             )));
         }
     }
+    // With --html, a signal stops before the page is written or lets its write finish.
+    let stop = args.html.as_ref().map(|_| super::stop_on_ctrl_c());
     if let Some(path) = &args.html {
         let mut inputs = args.game.input_files();
         inputs.push(("the record", args.record.as_path()));
@@ -121,7 +123,11 @@ pub fn run(args: &Args) -> Result<()> {
             .record
             .file_name()
             .map_or_else(|| "record".into(), |n| n.to_string_lossy().into_owned());
-        io::write_atomic(path, html::page(&replay, &name).as_bytes())?;
+        let page = html::page(&replay, &name);
+        if stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::SeqCst)) {
+            return Ok(());
+        }
+        io::write_atomic(path, page.as_bytes())?;
         let last = replay.frames.last().expect("a replay has its first frame");
         let what = if last.chains.is_some() {
             "points"

@@ -115,7 +115,12 @@ fn settings<F: Family>(args: &Args, family: &F, seed_name: &str) -> Result<Setti
         Some(names) => names.clone(),
         None => F::DEFAULT_TUNE.iter().map(|n| n.to_string()).collect(),
     };
-    for name in &names {
+    for (i, name) in names.iter().enumerate() {
+        if names[..i].contains(name) {
+            return Err(Error(format!(
+                "--tune {name}: named twice (each weight is tuned once)"
+            )));
+        }
         if name != "score_weight" && !F::FEATURES.contains(&name.as_str()) {
             return Err(Error::at(
                 format!("--tune {name}"),
@@ -133,11 +138,7 @@ fn settings<F: Family>(args: &Args, family: &F, seed_name: &str) -> Result<Setti
                     .into(),
             ));
         }
-        if p == 0 {
-            return Err(Error(
-                "--previews 0: an online player needs at least 1".into(),
-            ));
-        }
+        crate::limits::check_previews(p, "an online player needs at least 1")?;
     }
     let start = args
         .start

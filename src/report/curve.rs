@@ -94,7 +94,8 @@ pub fn summary_md(points: &[Point]) -> String {
     let mut md = String::from(
         "# Score against wall time on the Tencent game\n\n\
          Rebuilt by `beamtris report curve` from the solve results in its folder and any given \
-         with `--also` (every score replayed from its record); the peers' points are their own \
+         with `--also` (each score is the one its run verified by replaying its record; `beamtris \
+         verify` replays it again); the peers' points are their own \
          solvers' measurements on a 2-core machine like this one.\n\n\
          | solver | wall s | score | source |\n|---|---:|---:|---|\n",
     );

@@ -29,9 +29,15 @@ pub fn run(replay: &Replay, from: usize, to: usize, speed: f64) -> Result<()> {
         }
         return Ok(());
     }
+    // SIGINT and SIGTERM end the animation like `q`: the screen guard then restores the
+    // terminal (raw mode, alternate screen, cursor), which the default action would not.
+    let stop = crate::signal::stop_on_signal();
     let _guard = Screen::enter()?;
-    play(replay, from, to, speed)
+    play(replay, from, to, speed, &stop)
 }
+
+/// The longest wait between two looks at the stop flag.
+const STOP_CHECK: Duration = Duration::from_millis(100);
 
 /// The header lines of frame `k`: how far the game is and its numbers. For the Tencent game
 /// this is the text view's header, so the printed frames read like `show --at K`.
@@ -165,17 +171,28 @@ fn action(key: KeyEvent) -> Action {
     }
 }
 
-fn play(replay: &Replay, from: usize, to: usize, mut speed: f64) -> Result<()> {
+fn play(
+    replay: &Replay,
+    from: usize,
+    to: usize,
+    mut speed: f64,
+    stop: &std::sync::atomic::AtomicBool,
+) -> Result<()> {
     let mut k = from;
     let mut paused = false;
     let mut next_tick = Instant::now();
     loop {
+        if stop.load(std::sync::atomic::Ordering::SeqCst) {
+            return Ok(());
+        }
         draw(replay, k, paused, speed)?;
         let tick = Duration::from_secs_f64(1.0 / speed);
         let wait = if paused || k >= to {
-            Duration::from_millis(500)
+            STOP_CHECK
         } else {
-            next_tick.saturating_duration_since(Instant::now())
+            next_tick
+                .saturating_duration_since(Instant::now())
+                .min(STOP_CHECK)
         };
         if event::poll(wait)? {
             if let Event::Key(key) = event::read()? {
