@@ -604,7 +604,11 @@ pub fn suggest(pos: &Position, config: &Config, stop: &AtomicBool) -> Suggestion
                 ""
             },
             match config.speculation {
-                Some(s) => format!(", {} continuations of {} pieces", s.samples, s.pieces),
+                Some(s) => format!(
+                    ", {} of {}",
+                    crate::limits::plural(s.samples as u64, "continuation", "continuations"),
+                    crate::limits::plural(s.pieces as u64, "piece", "pieces")
+                ),
                 None => String::new(),
             },
             if stop.load(Ordering::Relaxed) {

@@ -84,8 +84,8 @@ impl Replay {
     pub fn check_count(&self, what: &str, k: usize) -> crate::error::Result<()> {
         if k > self.placed() {
             return Err(crate::error::Error(format!(
-                "{what} {k}: the record places only {} pieces",
-                self.placed()
+                "{what} {k}: the record places only {}",
+                crate::limits::plural(self.placed() as u64, "piece", "pieces")
             )));
         }
         Ok(())

@@ -196,8 +196,8 @@ impl Game {
     pub fn check_count(&self, what: &str, k: usize) -> Result<()> {
         if k > self.placed() {
             return Err(Error(format!(
-                "{what} {k}: the record places only {} pieces",
-                self.placed()
+                "{what} {k}: the record places only {}",
+                crate::limits::plural(self.placed() as u64, "piece", "pieces")
             )));
         }
         Ok(())
