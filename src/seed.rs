@@ -9,9 +9,7 @@ use crate::piece::Shape;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
-/// The most pieces a game may have: the piece list is held in memory (the 100 million of
-/// `seeds/standard.json` take 200 MB), so a typo of a few zeros is refused, not allocated.
-pub const MAX_PIECES: usize = 1_000_000_000;
+pub use crate::limits::MAX_PIECES;
 
 /// A game definition.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
