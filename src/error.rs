@@ -33,14 +33,20 @@ pub type Result<T> = std::result::Result<T, Error>;
 /// A JSON parse error as `line L column C: what`, the place said once (serde_json's own
 /// message ends with ` at line L column C`, which a `line L column C:` prefix would repeat).
 pub fn json_error(e: &serde_json::Error) -> String {
-    let text = e.to_string();
-    let suffix = format!(" at line {} column {}", e.line(), e.column());
-    let what = printable(text.strip_suffix(&suffix).unwrap_or(&text));
+    let what = json_what(e);
     if e.line() == 0 {
-        what.to_string()
+        what
     } else {
         format!("line {} column {}: {what}", e.line(), e.column())
     }
+}
+
+/// What a JSON parse error says, without serde_json's ` at line L column C` (for a caller
+/// that says the place its own way), on one line.
+pub fn json_what(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    let suffix = format!(" at line {} column {}", e.line(), e.column());
+    printable(text.strip_suffix(&suffix).unwrap_or(&text))
 }
 
 /// `text` with its control characters escaped (`\n`, `\u{1b}`), so that a key or a string

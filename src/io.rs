@@ -85,18 +85,23 @@ fn temp_name(path: &Path) -> Result<PathBuf> {
 
 /// Creates `path`'s folder if it is missing.
 fn create_parent(path: &Path) -> Result<()> {
-    if let Some(dir) = path.parent() {
-        if !dir.as_os_str().is_empty() {
-            std::fs::create_dir_all(dir).map_err(|e| {
-                // "File exists" says little when a file stands where a folder should be.
-                match dir.ancestors().find(|a| a.is_file()) {
-                    Some(file) => Error::at(file.display(), "is a file, not a folder"),
-                    None => Error::at(dir.display(), e),
-                }
-            })?;
-        }
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => create_dir(dir),
+        _ => Ok(()),
     }
-    Ok(())
+}
+
+/// Creates the folder `dir` and those above it. When a file stands where one of them should
+/// be (`dir` itself included), the error names that file: "File exists" says little.
+pub fn create_dir(dir: &Path) -> Result<()> {
+    std::fs::create_dir_all(dir).map_err(|e| {
+        // Without a trailing `/`, which makes a file look like no file at all.
+        let plain: PathBuf = dir.components().collect();
+        match plain.ancestors().find(|a| a.is_file()) {
+            Some(file) => Error::at(file.display(), "is a file, not a folder"),
+            None => Error::at(dir.display(), e),
+        }
+    })
 }
 
 /// Where `path` points: the file itself resolved (links, `..`) when it exists, else its

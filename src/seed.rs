@@ -229,19 +229,18 @@ impl Seed {
     /// Parses and checks seed JSON.
     pub fn parse(text: &str) -> Result<Seed, SeedError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        // serde's words for a list ("invalid length 0, expected struct Seed with 10
-        // elements") say nothing to a user.
-        if let Ok(value) = serde_json::from_str::<serde_json::Value>(text) {
-            if !value.is_object() {
-                return Err(SeedError(
+        let mut seed: Seed = serde_json::from_str(text).map_err(|e| {
+            // serde's words for a list ("invalid length 0, expected struct Seed with 10
+            // elements") say nothing to a user; read again only when the parse failed.
+            match serde_json::from_str::<serde_json::Value>(text) {
+                Ok(value) if !value.is_object() => SeedError(
                     "a game file is a JSON object ({\"name\": ..., \"rules\": ..., \
                      \"pieces\": ..., \"generator\": ...}); this is not one"
                         .into(),
-                ));
+                ),
+                _ => SeedError(crate::error::json_error(&e)),
             }
-        }
-        let mut seed: Seed =
-            serde_json::from_str(text).map_err(|e| SeedError(crate::error::json_error(&e)))?;
+        })?;
         seed.settle()?;
         Ok(seed)
     }

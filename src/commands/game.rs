@@ -65,14 +65,12 @@ impl GameArgs {
             None => builtin_tetrio(),
         };
         if seed.rules == "standard" {
-            let flag = [
-                ("--tetrio-seed", self.tetrio_seed.is_some()),
-                ("--queue", self.queue.is_some()),
-                ("--board", self.board.is_some()),
-                ("--hold", self.hold.is_some()),
-            ]
-            .into_iter()
-            .find_map(|(flag, set)| set.then_some(flag))
+            let flag = super::first_given(&[
+                (self.tetrio_seed.is_some(), "--tetrio-seed"),
+                (self.queue.is_some(), "--queue"),
+                (self.board.is_some(), "--board"),
+                (self.hold.is_some(), "--hold"),
+            ])
             .unwrap_or("--queue");
             return Err(Error(format!(
                 "{flag}: the game {} plays the standard rules, which draw their pieces from a \

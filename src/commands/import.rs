@@ -27,24 +27,7 @@ pub fn run(args: &Args) -> Result<()> {
     let rounds = tetrio::replay::parse(&file, &text)?;
     let bases = super::import_files::bases(&rounds);
     if let Some(dir) = &args.out {
-        // Without a trailing `/`, which makes a file look like no file at all.
-        let plain: std::path::PathBuf = dir.components().collect();
-        if plain.is_file() {
-            return Err(Error(format!(
-                "--out {}: is a file; import writes a folder of game files there",
-                dir.display()
-            )));
-        }
-        std::fs::create_dir_all(dir).map_err(|e| {
-            match plain.ancestors().find(|a| a.is_file()) {
-                Some(file) => Error(format!(
-                    "--out {}: {} is a file, not a folder",
-                    dir.display(),
-                    file.display()
-                )),
-                None => Error(format!("--out {}: {e}", dir.display())),
-            }
-        })?;
+        crate::io::create_dir(dir).map_err(|e| Error(format!("--out {}: {e}", dir.display())))?;
         super::import_files::check(dir, &bases)?;
     }
     // Every round's files, written together at the end: all of them or, on a write error,

@@ -37,6 +37,14 @@ pub(crate) fn thread_pool(threads: Option<usize>) -> Result<(usize, rayon::Threa
 
 pub use crate::signal::{interrupted_by, stop_on_signal};
 
+/// The first flag of `flags` that was given (`(given, name)` pairs): for a command that
+/// refuses flags that do not apply to the game at hand, naming the one to take out.
+pub(crate) fn first_given<'a>(flags: &[(bool, &'a str)]) -> Option<&'a str> {
+    flags
+        .iter()
+        .find_map(|&(given, flag)| given.then_some(flag))
+}
+
 /// The flag [`stop_on_signal`] returns (the name the commands have used since Ctrl-C was the
 /// only signal handled). A long command calls it before its output check: that check probes
 /// the output folder with a temporary file, and a signal arriving while the default action

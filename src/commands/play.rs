@@ -214,20 +214,18 @@ pub fn run(args: &Args) -> Result<()> {
     if seed.guideline_rules().is_some() {
         return run_guideline(args, &seed);
     }
-    for (given, flag) in [
+    if let Some(flag) = super::first_given(&[
         (args.previews.is_some(), "--previews"),
         (args.beam.is_some(), "--beam"),
         (args.fourwide.is_some(), "--fourwide"),
-    ] {
-        if given {
-            return Err(Error::at(
-                seed_path.display(),
-                format!(
-                    "{flag}: only guideline games are played online (this game's rules are {})",
-                    seed.rules
-                ),
-            ));
-        }
+    ]) {
+        return Err(Error::at(
+            seed_path.display(),
+            format!(
+                "{flag}: only guideline games are played online (this game's rules are {})",
+                seed.rules
+            ),
+        ));
     }
     let (policy, w) = weights(args)?;
     match seed.rules.as_str() {
@@ -545,19 +543,17 @@ fn run_standard(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()
 
 fn run_tencent(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()> {
     // The Tencent game is one game over its known pieces, to its end.
-    for (given, flag) in [
+    if let Some(flag) = super::first_given(&[
         (args.games != 1, "--games"),
         (args.max_lines.is_some(), "--max-lines"),
         (args.max_pieces.is_some(), "--max-pieces"),
         (args.top_out != TopOutArg::Simplified, "--top-out"),
-    ] {
-        if given {
-            return Err(Error(format!(
-                "{flag}: not for Tencent games (one game over its known pieces, played to its \
-                 end; the game {} is one)",
-                seed.name
-            )));
-        }
+    ]) {
+        return Err(Error(format!(
+            "{flag}: not for Tencent games (one game over its known pieces, played to its \
+             end; the game {} is one)",
+            seed.name
+        )));
     }
     let out = args
         .out
@@ -669,21 +665,18 @@ pub struct GuidelinePlayReport {
 
 /// Flags of `play` that only the one-piece players read.
 fn refuse_player_flags(args: &Args) -> Result<()> {
-    let refused = [
+    match super::first_given(&[
         (args.games != 1, "--games"),
         (args.max_lines.is_some(), "--max-lines"),
         (args.policy != "dellacherie", "--policy"),
         (args.top_out != TopOutArg::Simplified, "--top-out"),
-    ];
-    for (given, flag) in refused {
-        if given {
-            return Err(Error(format!(
-                "{flag}: not for guideline games (one game, played by a beam over the visible \
-                 pieces; choose its evaluator with --weights)"
-            )));
-        }
+    ]) {
+        Some(flag) => Err(Error(format!(
+            "{flag}: not for guideline games (one game, played by a beam over the visible \
+             pieces; choose its evaluator with --weights)"
+        ))),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// Whether the player may count on 7-bags: the generators that deal them, and a given queue

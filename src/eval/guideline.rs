@@ -99,33 +99,37 @@ impl GuidelineWeights {
 
     /// Parses and checks weights JSON.
     pub fn parse(text: &str) -> std::result::Result<GuidelineWeights, String> {
-        // A Tencent weights file given to a guideline game: say so, rather than serde's
-        // "invalid type: map" about its `value` model.
-        if let Ok(serde_json::Value::Object(map)) = serde_json::from_str(text) {
-            for key in [
+        // A Tencent weights file given to a guideline game: said so, rather than serde's
+        // "invalid type: map" about its `value` model or an unknown feature. Read again only
+        // when the file was refused.
+        let tencent_key = || -> Option<String> {
+            let Ok(serde_json::Value::Object(map)) = serde_json::from_str(text) else {
+                return None;
+            };
+            let key = [
                 "value",
                 "fade_pieces",
                 "i_ahead",
                 "min_clear_cells",
                 "lines",
-            ] {
-                if map.contains_key(key) && !FEATURES.contains(&key) {
-                    return Err(format!(
-                        "{key}: a Tencent weights key; this is a guideline game, whose weights \
-                         are score_weight and the guideline features ({})",
-                        FEATURES.join(", ")
-                    ));
-                }
-            }
-        }
-        let w: GuidelineWeights =
-            serde_json::from_str(text).map_err(|e| crate::error::json_error(&e))?;
+            ]
+            .into_iter()
+            .find(|key| map.contains_key(*key) && !FEATURES.contains(key))?;
+            Some(format!(
+                "{key}: a Tencent weights key; this is a guideline game, whose weights are \
+                 score_weight and the guideline features ({})",
+                FEATURES.join(", ")
+            ))
+        };
+        let w: GuidelineWeights = serde_json::from_str(text)
+            .map_err(|e| tencent_key().unwrap_or_else(|| crate::error::json_error(&e)))?;
         crate::eval::tencent::check_weights(
             &w.features,
             w.score_weight,
             &FEATURES,
             "guideline feature",
-        )?;
+        )
+        .map_err(|e| tencent_key().unwrap_or(e))?;
         Ok(w)
     }
 

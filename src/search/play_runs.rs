@@ -112,15 +112,11 @@ pub fn read_partial(path: &Path) -> Result<Option<(PartialHeader, Vec<GameLine>)
 /// A JSON error on line `n` of a JSON-lines file, its place said once: each record is one
 /// line, so serde's own place is always its line 1 and only the column is kept.
 fn line_error(path: &Path, n: usize, e: &serde_json::Error) -> Error {
-    let text = e.to_string();
-    let what = text
-        .strip_suffix(&format!(" at line {} column {}", e.line(), e.column()))
-        .unwrap_or(&text);
     Error(format!(
         "{} line {n} column {}: {}",
         path.display(),
         e.column(),
-        crate::error::printable(what)
+        crate::error::json_what(e)
     ))
 }
 
