@@ -44,5 +44,5 @@ pub mod search;
 pub mod seed;
 /// Views of a replay: text, animation, fumen, HTML page.
 pub mod show;
-/// SIGINT and SIGTERM: stop, keep the best so far, exit 130 / 143.
+/// SIGINT, SIGTERM and SIGHUP: stop, keep the best so far, exit 130 / 143 / 129.
 pub mod signal;

@@ -114,7 +114,7 @@ fn main() {
             beamtris::error::for_terminal(&e.to_string())
         );
     }
-    // A run cut by SIGINT or SIGTERM has written what it had (marked incomplete); the exit
+    // A run cut by SIGINT, SIGTERM or SIGHUP has written what it had (marked incomplete); the exit
     // code says it was cut, so a script does not take it for a finished run.
     if let Some(sig) = beamtris::signal::interrupted_by() {
         eprintln!(

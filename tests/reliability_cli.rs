@@ -366,6 +366,12 @@ fn sigterm_keeps_the_best_line_and_exits_143() {
     interrupted_solve(libc::SIGTERM, 143, "SIGTERM");
 }
 
+/// A closed terminal (SIGHUP) keeps the best line too, instead of killing the run.
+#[test]
+fn sighup_keeps_the_best_line_and_exits_129() {
+    interrupted_solve(libc::SIGHUP, 129, "SIGHUP");
+}
+
 #[test]
 fn sigint_keeps_the_best_line_and_exits_130() {
     interrupted_solve(libc::SIGINT, 130, "SIGINT");
@@ -1053,4 +1059,30 @@ fn play_help_says_a_game_is_needed() {
     let help = |cmd: &str| String::from_utf8(run(&[cmd, "--help"]).stdout).unwrap();
     assert!(help("play").contains("a seed file (required unless --tetrio-seed"));
     assert!(help("solve").contains("a seed file (default: the built-in Tencent Geek 4 game"));
+}
+
+/// `bench` measures the middle and the tallest board of its record: a record of a few pieces
+/// would time three near-empty boards under those names, so it is refused, nothing written.
+#[test]
+fn bench_refuses_a_record_too_short_for_its_boards() {
+    let dir = scratch("bench-short");
+    let d = dir.to_str().unwrap();
+    let record = format!("{d}/one.txt");
+    std::fs::write(&record, "N,C1,D5\n").unwrap();
+    fails_with(
+        &run(&[
+            "bench",
+            "--suite",
+            "engine",
+            "--record",
+            &record,
+            "--out",
+            &format!("{d}/b.json"),
+        ]),
+        &format!(
+            "{record}: 1 piece; the mid-game and tall boards are taken from the record, so give \
+             one of at least 100"
+        ),
+    );
+    assert_eq!(listing(&dir), ["one.txt"]);
 }

@@ -206,6 +206,33 @@ fn tell_before_ask_and_stale_results_are_refused() {
     std::fs::write(gen.join("cand-02.json"), v.to_string()).unwrap();
     let err = String::from_utf8_lossy(&tune(&out, &["--tell"]).stderr).into_owned();
     assert!(err.contains("cand-02.json (scored other weights)"), "{err}");
+    let lines: Vec<&str> = lines.lines().collect();
+    run_line(lines[2]);
+    // a line edited to score another length or move set is not taken for the asked one
+    run_line(&lines[1].replace("--pieces 60", "--pieces 40"));
+    let err = String::from_utf8_lossy(&tune(&out, &["--tell"]).stderr).into_owned();
+    assert!(
+        err.contains("cand-01.json (its target_pieces is 40, asked 60)"),
+        "{err}"
+    );
+    assert!(lines[1].contains("--moves drop"), "{}", lines[1]);
+    run_line(&lines[1].replace("--moves drop", "--moves reach"));
+    let err = String::from_utf8_lossy(&tune(&out, &["--tell"]).stderr).into_owned();
+    assert!(
+        err.contains(r#"cand-01.json (its moves is "reach", asked "drop")"#),
+        "{err}"
+    );
+    // nor one on another game
+    let queue = format!(
+        "beamtris solve --seed seeds/tencent-geek-4.json --queue {}",
+        "IJLOSTZ".repeat(10)
+    );
+    run_line(&lines[1].replace("beamtris solve", &queue));
+    let err = String::from_utf8_lossy(&tune(&out, &["--tell"]).stderr).into_owned();
+    assert!(err.contains("cand-01.json (its "), "{err}");
+    assert_eq!(cem(&out)["generation"], 0, "nothing told");
+    run_line(lines[1]);
+    ok(&tune(&out, &["--tell"]));
     // --ask and --tell together is a usage error
     assert_eq!(tune(&out, &["--ask", "--tell"]).status.code(), Some(2));
     std::fs::remove_dir_all(&dir).ok();

@@ -8,6 +8,11 @@ use crate::results::RunInfo;
 use serde::Serialize;
 use std::path::PathBuf;
 
+/// The shortest `--record` the engine figures take: its middle board and its tallest one are
+/// two of the three boards measured, and a short record's are nearly empty, which would time
+/// the empty board three times under three names.
+const MIN_RECORD_PIECES: usize = 100;
+
 /// Measure replay, placement generation, child evaluation and the players' decisions; print a
 /// table and write JSON.
 ///
@@ -102,6 +107,16 @@ pub fn run(args: &Args) -> Result<()> {
     io::check_outputs(&outputs, &inputs)?;
     if engine {
         let record = io::read_record(&args.record)?;
+        if record.pieces() < MIN_RECORD_PIECES {
+            return Err(Error::at(
+                args.record.display(),
+                format!(
+                    "{}; the mid-game and tall boards are taken from the record, so give one \
+                     of at least {MIN_RECORD_PIECES}",
+                    crate::limits::plural(record.pieces() as u64, "piece", "pieces")
+                ),
+            ));
+        }
         let pieces = crate::seed::Seed::tencent_geek_4().pieces();
         let run = RunInfo::now();
         let figures = bench::engine_figures(&record, &pieces, scale);

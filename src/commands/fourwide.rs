@@ -430,6 +430,52 @@ fn record(path: &Path, config: &Config, report: &Report, values: &[(Field, f64)]
     crate::io::write_atomic(path, format!("{text}\n").as_bytes())
 }
 
+/// Refuses a queue and `--bag` that no 7-bag deal gives: the bag's pieces are what is left of
+/// the bag the queue's last pieces came from (a full or empty `--bag`: the last piece ended a
+/// bag), so those last `7 − |bag|` pieces and the bag are seven different pieces, and every 7
+/// before them are one whole bag. The policy would otherwise answer for a queue that cannot
+/// come (its values assume the bag's odds).
+fn check_bag_deals(queue: &[Piece], bag: &[Piece], args: &QueryArgs) -> Result<()> {
+    let (dealt, left) = match bag.len() {
+        0 | 7 => (7, &[][..]),
+        n => (7 - n, bag),
+    };
+    let letters = |ps: &[Piece]| ps.iter().map(|p| p.letter()).collect::<String>();
+    let mut end = queue.len();
+    let mut size = dealt;
+    while end > 0 {
+        let start = end.saturating_sub(size);
+        let chunk = &queue[start..end];
+        let in_bag: Vec<Piece> = chunk
+            .iter()
+            .chain(left.iter().filter(|_| size == dealt))
+            .copied()
+            .collect();
+        if let Some(twice) = in_bag
+            .iter()
+            .find(|p| in_bag.iter().filter(|q| q == p).count() > 1)
+        {
+            let with_bag = if size == dealt && !left.is_empty() {
+                format!(" with the --bag {}", args.bag)
+            } else {
+                String::new()
+            };
+            return Err(Error(format!(
+                "--queue {}: pieces {} to {} ({}){with_bag} would come from one 7-bag, which \
+                 deals {} once",
+                args.queue,
+                start + 1,
+                end,
+                letters(chunk),
+                twice.letter()
+            )));
+        }
+        end = start;
+        size = 7;
+    }
+    Ok(())
+}
+
 #[derive(Serialize)]
 struct QueryReport<'a> {
     field: String,
@@ -490,13 +536,20 @@ fn query(args: &QueryArgs) -> Result<()> {
                     "--bag: only with --generator bag (the random generator has no bag)".into(),
                 ));
             }
+            if config.generator == Generator::Bag {
+                check_bag_deals(&queue, &bag, args)?;
+            }
             solve_config(structure_that_fits(&config, false, "--queue")?, started)
         }
     };
-    if policy.config().generator == Generator::Random && !bag.is_empty() {
-        return Err(Error(
-            "--bag: the policy's generator is random, which has no bag".into(),
-        ));
+    match policy.config().generator {
+        Generator::Random if !bag.is_empty() => {
+            return Err(Error(
+                "--bag: the policy's generator is random, which has no bag".into(),
+            ))
+        }
+        Generator::Bag => check_bag_deals(&queue, &bag, args)?,
+        Generator::Random => {}
     }
     let choices = policy.choices(field, hold, current, next, &bag)?;
     if args.json {
@@ -555,6 +608,42 @@ mod tests {
             bag: String::new(),
             json: true,
         }
+    }
+
+    #[test]
+    fn a_queue_and_bag_no_seven_bag_deals_are_refused() {
+        let bag_query = |queue: &str, bag: &str| {
+            let mut a = query_args(queue);
+            a.model.generator = Some(GeneratorArg::Bag);
+            a.bag = bag.into();
+            query(&a)
+        };
+        // S is in the bag and among the last two pieces dealt from it
+        let e = bag_query("SZ", "JLTIS").unwrap_err();
+        assert_eq!(
+            e.0,
+            "--queue SZ: pieces 1 to 2 (SZ) with the --bag JLTIS would come from one 7-bag, \
+             which deals S once"
+        );
+        // no bag given: a fresh one comes next, so the last seven are one whole bag
+        let e = bag_query("OTSZJLO", "").unwrap_err();
+        assert!(
+            e.0.starts_with("--queue OTSZJLO: pieces 1 to 7 (OTSZJLO) would"),
+            "{e}"
+        );
+        // the pieces before the bag's part: one whole bag each
+        let e = bag_query("ZZZ", "JLTIOS").unwrap_err();
+        assert_eq!(
+            e.0,
+            "--queue ZZZ: pieces 1 to 2 (ZZ) would come from one 7-bag, which deals Z once"
+        );
+        // deals that can come
+        assert!(bag_query("SZ", "JLTIO").is_ok());
+        assert!(bag_query("TOSZ", "").is_ok());
+        assert!(bag_query("IOSZ", "JLT").is_ok());
+        // O and T from the bag before, then the bag's first pieces
+        assert!(bag_query("OOSZ", "JLTI").is_ok());
+        assert!(bag_query("TTOSZ", "JLI").is_ok());
     }
 
     #[test]

@@ -227,7 +227,7 @@ pub struct SolveReport {
     /// when a signal stopped it (`stopped`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end_piece: Option<usize>,
-    /// The signal that stopped the search (`SIGINT`, `SIGTERM`).
+    /// The signal that stopped the search (`SIGINT`, `SIGTERM`, `SIGHUP`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stopped_by: Option<&'static str>,
     /// Pieces in the game (the seed's length).
@@ -528,6 +528,8 @@ pub struct GuidelineSolveReport {
     pub points_per_piece: f64,
     /// True when every piece asked for was searched (neither stopped nor emptied).
     pub complete: bool,
+    /// The pieces the search set out to place (`--pieces`, at most the game's).
+    pub target_pieces: usize,
     /// The piece (0-based) at which no state survived, when that happened.
     pub beam_emptied_at: Option<usize>,
     /// The piece (0-based) before which a signal stopped the search, when that happened.
@@ -660,6 +662,7 @@ fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
         points_per_piece: per_piece(outcome.points),
         outcome,
         complete: line.end == SearchEnd::Finished,
+        target_pieces: steps,
         beam_emptied_at: match line.end {
             SearchEnd::BeamEmptied { piece } => Some(piece),
             _ => None,

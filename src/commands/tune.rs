@@ -244,7 +244,13 @@ fn run_family<F: Family>(args: &Args, seed: &Seed, family: &F) -> Result<()> {
         return ask(args, &state, family.moves_flag(state.settings.moves));
     }
     if args.tell {
-        return tell(args, &mut state);
+        let setup = asked_setup(
+            args,
+            seed,
+            &state.settings,
+            family.moves_flag(state.settings.moves),
+        );
+        return tell(args, &mut state, &setup);
     }
     if state.cem.generation >= args.generations {
         write_outputs(&args.out, &state)?;
@@ -470,11 +476,53 @@ pub fn ask<W: Tunable>(args: &Args, state: &State<W>, moves: Option<MoveSet>) ->
     Ok(())
 }
 
+/// What a candidate's results JSON must say of the game and the run besides its weights and
+/// width, key by key: a line of commands.txt edited, or a result copied in from another
+/// folder, scores another game, move set or length than the one asked, and would move the
+/// distribution on a score it does not earn here.
+fn asked_setup<W>(
+    args: &Args,
+    seed: &Seed,
+    s: &Settings<W>,
+    moves: Option<MoveSet>,
+) -> Vec<(&'static str, serde_json::Value)> {
+    use serde_json::json;
+    let mut want = vec![("seed", json!(seed.name))];
+    if args.game.changes_game() {
+        // a game of the user's own (--queue, --board, ...): the results JSON holds it whole
+        want.push(("game", json!(seed)));
+    }
+    if let Some(moves) = moves {
+        let name = moves
+            .to_possible_value()
+            .expect("every move set has a name");
+        want.push(("moves", json!(name.get_name())));
+    }
+    match s.previews {
+        // `play`: the pieces it was asked for, its previews and its look past them
+        Some(previews) => {
+            want.push(("pieces_asked", json!(s.pieces.min(seed.pieces))));
+            want.push(("previews", json!(previews)));
+            want.push(("speculation", json!(s.speculation)));
+        }
+        // `solve`: the pieces it set out to place (a Tencent game's last piece never scores)
+        None => {
+            let placeable = match seed.guideline_game() {
+                Some(_) => seed.pieces,
+                None => seed.pieces.saturating_sub(1),
+            };
+            want.push(("target_pieces", json!(s.pieces.min(placeable))));
+        }
+    }
+    want
+}
+
 /// The score candidate `k` earned at its `j`-th width `beam`, or why it has none yet.
 fn read_result(
     dir: &Path,
     (k, j, beam): (usize, usize, usize),
     want: &serde_json::Value,
+    setup: &[(&'static str, serde_json::Value)],
 ) -> std::result::Result<f64, String> {
     let path = result_path(dir, k, j, beam);
     let name = path
@@ -496,13 +544,23 @@ fn read_result(
     if v.get("beam").and_then(|b| b.as_u64()) != Some(beam as u64) {
         return Err(format!("{name} (searched at another width)"));
     }
+    for (key, value) in setup {
+        if v.get(*key) != Some(value) {
+            let found = v.get(*key).map_or("nothing".to_string(), |f| f.to_string());
+            return Err(format!("{name} (its {key} is {found}, asked {value})"));
+        }
+    }
     v.get("score")
         .and_then(|s| s.as_f64())
         .ok_or_else(|| format!("{name} (no score)"))
 }
 
 /// Reads the asked generation's results and refits the distribution.
-pub fn tell<W: Tunable>(args: &Args, state: &mut State<W>) -> Result<()> {
+pub fn tell<W: Tunable>(
+    args: &Args,
+    state: &mut State<W>,
+    setup: &[(&'static str, serde_json::Value)],
+) -> Result<()> {
     let g = state.cem.generation + 1;
     let dir = generation_dir(&args.out, g);
     if !commands_path(&dir).exists() {
@@ -530,7 +588,7 @@ pub fn tell<W: Tunable>(args: &Args, state: &mut State<W>) -> Result<()> {
         let mut sum = 0.0;
         let mut whole = true;
         for (j, &beam) in beams.iter().enumerate() {
-            match read_result(&dir, (k, j, beam), &want) {
+            match read_result(&dir, (k, j, beam), &want, setup) {
                 Ok(score) => sum += score,
                 Err(why) => {
                     missing.push(why);

@@ -29,7 +29,7 @@ pub fn run(replay: &Replay, from: usize, to: usize, speed: f64) -> Result<()> {
         }
         return Ok(());
     }
-    // SIGINT and SIGTERM end the animation like `q`: the screen guard then restores the
+    // SIGINT, SIGTERM and SIGHUP end the animation like `q`: the screen guard then restores the
     // terminal (raw mode, alternate screen, cursor), which the default action would not.
     let stop = crate::signal::stop_on_signal();
     let _guard = Screen::enter()?;
