@@ -590,12 +590,12 @@ fn run_tencent(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()>
     let json = serde_json::to_string_pretty(&report).expect("plain data serialises");
     io::write_atomic(&out, json.as_bytes())?;
     eprintln!(
-        "{policy} on {}: score {} (replayed: {}), {} lines, {} pieces, {:?}; wrote {} and {}",
+        "{policy} on {}: score {} (replayed: {}), {}, {}, {:?}; wrote {} and {}",
         seed.name,
         game.score,
         outcome.score,
-        game.lines,
-        game.pieces,
+        crate::limits::plural(game.lines as u64, "line", "lines"),
+        crate::limits::plural(game.pieces as u64, "piece", "pieces"),
         outcome.end_reason,
         out.display(),
         record_path.display()

@@ -135,9 +135,9 @@ pub fn run(args: &Args) -> Result<()> {
             "score"
         };
         eprintln!(
-            "wrote {} ({} pieces, {what} {})",
+            "wrote {} ({}, {what} {})",
             path.display(),
-            replay.placed(),
+            crate::limits::plural(replay.placed() as u64, "piece", "pieces"),
             last.score
         );
         return Ok(());

@@ -684,12 +684,12 @@ fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
     };
     let json = write_report(&out, &report)?;
     eprintln!(
-        "{} {:?} (verified by replay): {} points, {} attack, {} pieces, max combo {}, {} T-spins, {} perfect clears, {} 4-wide sections, {:.1} s; wrote {} and {}",
+        "{} {:?} (verified by replay): {} points, {} attack, {}, max combo {}, {} T-spins, {} perfect clears, {} 4-wide sections, {:.1} s; wrote {} and {}",
         report.score,
         report.objective,
         report.outcome.points,
         report.outcome.attack,
-        report.outcome.pieces,
+        crate::limits::plural(report.outcome.pieces as u64, "piece", "pieces"),
         report.outcome.max_combo,
         report.outcome.tspins,
         report.outcome.perfect_clears,

@@ -183,8 +183,8 @@ impl Policy {
         };
         if next.len() != config.preview {
             return Err(Error(format!(
-                "the queue has {} pieces; this policy sees the current piece and {} previews",
-                next.len() + 1,
+                "the queue has {}; this policy sees the current piece and {} previews",
+                crate::limits::plural(next.len() as u64 + 1, "piece", "pieces"),
                 config.preview
             )));
         }

@@ -35,7 +35,10 @@ impl Game {
                     return Err(RecordError::BadToken {
                         index: i + 1,
                         text: "N".into(),
-                        reason: format!("piece {n}: the game has {} pieces", self.length),
+                        reason: format!(
+                            "piece {n}: the game has {}",
+                            crate::limits::plural(self.length as u64, "piece", "pieces")
+                        ),
                     });
                 }
             }
