@@ -594,7 +594,7 @@ fn run_tencent(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()>
         seed.name,
         game.score,
         outcome.score,
-        crate::limits::plural(game.lines as u64, "line", "lines"),
+        crate::limits::plural(game.lines, "line", "lines"),
         crate::limits::plural(game.pieces as u64, "piece", "pieces"),
         outcome.end_reason,
         out.display(),
