@@ -142,6 +142,8 @@ pub enum RecordError {
         piece: usize,
         index: usize,
         ops: u64,
+        /// The record's last piece, which may have 0 ops.
+        last: bool,
     },
 }
 
@@ -157,7 +159,18 @@ impl fmt::Display for RecordError {
             RecordError::FirstNotNew { text } => {
                 write!(f, "token 1 ({text:?}): a record must start with N")
             }
-            RecordError::OpsPerPiece { piece, index, ops } => write!(
+            RecordError::OpsPerPiece {
+                piece,
+                ops,
+                last: true,
+                ..
+            } => write!(
+                f,
+                "piece {piece} (the record's last): {ops} ops, the game allows 0 to 100"
+            ),
+            RecordError::OpsPerPiece {
+                piece, index, ops, ..
+            } => write!(
                 f,
                 "piece {piece} (ending before token {index}): {ops} ops, the game allows 1 to 100"
             ),
@@ -265,6 +278,7 @@ impl Record {
                             piece,
                             index: i + 1,
                             ops,
+                            last: false,
                         });
                     }
                     piece += 1;
@@ -278,6 +292,7 @@ impl Record {
                 piece,
                 index: self.tokens.len() + 1,
                 ops,
+                last: true,
             });
         }
         Ok(())
@@ -388,6 +403,15 @@ mod tests {
         assert!(e("N,D1,,N").starts_with("token 3"));
         assert!(e("N3,D1").contains("N takes no count"));
         assert!(e("N,D-1").contains("decimal digits"));
+        // ops per piece: 1 to 100 between two Ns, 0 to 100 for the record's last piece
+        assert_eq!(
+            e("N,N,D1"),
+            "piece 1 (ending before token 2): 0 ops, the game allows 1 to 100"
+        );
+        assert_eq!(
+            e("N,D1,N,L50,L51"),
+            "piece 2 (the record's last): 101 ops, the game allows 0 to 100"
+        );
         assert!(e("N,D99999999999").contains("too large"));
         assert!(e("N,D19,N,N,D18").starts_with("piece 2 "));
         assert!(e("N,L50,R51").starts_with("piece 1 "), "{}", e("N,L50,R51"));

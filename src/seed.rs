@@ -45,6 +45,10 @@ pub struct Seed {
     /// a TETR.IO game and, for an imported round, its lock times and garbage.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tetrio: Option<crate::games::tetrio::game::TetrioGame>,
+    /// `pieces` was left out and is what the queue allows: a hold piece added on the command
+    /// line (`--hold`) then adds a lock, as it does for `--queue` and a file's `start.hold`.
+    #[serde(skip)]
+    pub pieces_from_queue: bool,
 }
 
 /// A starting position: the board, and on a guideline game the hold piece, the combo and
@@ -276,6 +280,7 @@ impl Seed {
                     ));
                 }
                 self.pieces = allowed;
+                self.pieces_from_queue = true;
             } else if self.pieces > allowed {
                 return Err(SeedError(format!(
                     "pieces: {} is more than the queue of {} allows ({allowed}{})",
@@ -359,8 +364,17 @@ impl Seed {
             }
         }
         if let Some(board) = &start.board {
-            parse_board(board, self.board_rows())
+            let parsed = parse_board(board, self.board_rows())
                 .map_err(|e| SeedError(format!("start.board: {e}")))?;
+            // A Tencent lock that leaves a cell in the top row ends the game unscored, so on
+            // such a board no lock could ever score.
+            let rows = self.board_rows();
+            if self.rules == "tencent" && parsed.rows.len() == rows {
+                return Err(SeedError(format!(
+                    "start.board: a cell in row {rows} from the bottom, the top row; a Tencent \
+                     game ends at the first lock that leaves a cell there"
+                )));
+            }
         }
         Ok(())
     }
@@ -743,10 +757,7 @@ fn text_rows(lines: &[&str]) -> Result<Vec<u16>, String> {
 /// The field of a fumen's first page (its piece, comment and further pages ignored), rows
 /// from the bottom; the garbage row below the field is not part of the board.
 fn fumen_rows(text: &str) -> Result<Vec<u16>, String> {
-    let pages = crate::fumen::decode(text).map_err(|e| e.to_string())?;
-    let first = pages
-        .first()
-        .ok_or_else(|| "fumen: no page (an empty fumen)".to_string())?;
+    let first = crate::fumen::first_page(text).map_err(|e| e.to_string())?;
     let mut rows = Vec::with_capacity(crate::fumen::FIELD_TOP);
     for y in 0..crate::fumen::FIELD_TOP as i32 {
         let mut row = 0u16;

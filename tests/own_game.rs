@@ -61,6 +61,68 @@ fn verify(record: &Path, game_args: &[&str]) -> u64 {
     v["score"].as_u64().unwrap()
 }
 
+/// N letters and a hold piece make N locks, however the hold is given: in the game file, or
+/// by `--hold` on a game file whose queue sets its length (`pieces` left out).
+#[test]
+fn a_hold_piece_adds_a_lock_to_a_queue_game_however_it_is_given() {
+    let dir = temp_dir("hold-locks");
+    let file = dir.join("q3.json");
+    std::fs::write(
+        &file,
+        r#"{"name": "q3", "rules": "guideline", "generator": {"kind": "queue", "pieces": "IOL"}}"#,
+    )
+    .unwrap();
+    let held = dir.join("q3-held.json");
+    std::fs::write(
+        &held,
+        r#"{"name": "q3h", "rules": "guideline", "generator": {"kind": "queue", "pieces": "IOL"},
+            "start": {"hold": "T"}}"#,
+    )
+    .unwrap();
+    let record = dir.join("n3.txt");
+    std::fs::write(&record, "N,N,N\n").unwrap();
+    let (f, h) = (file.to_str().unwrap(), held.to_str().unwrap());
+    for game in [
+        vec!["--seed", f, "--hold", "T"],
+        vec!["--seed", h],
+        vec!["--queue", "IOL", "--hold", "T"],
+    ] {
+        let mut all = vec!["verify", record.to_str().unwrap()];
+        all.extend_from_slice(&game);
+        let run = beamtris(&all);
+        assert!(
+            run.status.success(),
+            "{game:?}: {}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        let v: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+        assert_eq!(v["pieces"], 3, "{game:?}: {v}");
+        assert_eq!(v["end_reason"], "pieces_done", "{game:?}: {v}");
+    }
+    // without the hold piece the file's game is two locks
+    let run = beamtris(&["verify", record.to_str().unwrap(), "--seed", f]);
+    assert_eq!(run.status.code(), Some(2));
+    // a length the file gives is kept
+    let fixed = dir.join("q3-two.json");
+    std::fs::write(
+        &fixed,
+        r#"{"name": "q2", "rules": "guideline", "pieces": 2,
+            "generator": {"kind": "queue", "pieces": "IOL"}}"#,
+    )
+    .unwrap();
+    std::fs::write(&record, "N,N\n").unwrap();
+    let run = beamtris(&[
+        "verify",
+        record.to_str().unwrap(),
+        "--seed",
+        fixed.to_str().unwrap(),
+        "--hold",
+        "T",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+    assert_eq!(v["end_reason"], "pieces_done", "{v}");
+}
+
 fn letters(seed: &Seed, n: usize) -> String {
     seed.shapes(n).iter().map(|s| s.letter()).collect()
 }
@@ -242,6 +304,8 @@ fn bad_games_are_refused_before_any_search() {
     std::fs::write(&tall, "X.........\n".repeat(25)).unwrap();
     let empty = dir.join("empty.txt");
     std::fs::write(&empty, "\n").unwrap();
+    let top = dir.join("top.txt");
+    std::fs::write(&top, "X.........\n".repeat(20)).unwrap();
     let gap = dir.join("gap.txt");
     std::fs::write(&gap, "X.........\n\nXX........\n").unwrap();
     let every = ["solve", "verify", "play", "show", "tune"];
@@ -279,6 +343,15 @@ fn bad_games_are_refused_before_any_search() {
         (
             vec!["--board", empty.to_str().unwrap()],
             "the file is empty",
+        ),
+        (
+            vec![
+                "--seed",
+                "seeds/tencent-geek-4.json",
+                "--board",
+                top.to_str().unwrap(),
+            ],
+            "a cell in row 20 from the bottom, the top row; a Tencent game ends",
         ),
         (
             vec!["--hold", "X", "--queue", "IJLOS"],

@@ -115,6 +115,10 @@ impl GameArgs {
             if let Some(hold) = &self.hold {
                 seed.name = format!("{}-hold-{}", seed.name, hold.trim().to_ascii_uppercase());
                 start.hold = Some(hold.trim().to_ascii_uppercase());
+                if seed.pieces_from_queue {
+                    // the hold piece is one more piece of the queue's game: count it again
+                    seed.pieces = 0;
+                }
             }
             seed.start = Some(start);
         }

@@ -115,6 +115,7 @@ pub fn files(
         combo_table: Some(crate::games::guideline::ComboTable::Tetrio),
         start: None,
         tetrio: Some(TetrioGame::from_engine(&r.raw_options, e)),
+        pieces_from_queue: false,
     };
     let mut seed = seed;
     let placements: Vec<_> = e

@@ -84,6 +84,22 @@ pub fn holds_old_fumen(text: &str) -> bool {
 
 /// Decodes a `v115@...` string (or a viewer URL holding one) into its pages.
 pub fn decode(text: &str) -> Result<Vec<Page>, DecodeError> {
+    decode_pages(text, usize::MAX)
+}
+
+/// The first page of a `v115@...` string: a starting board. The later pages are not decoded
+/// (a board takes only the first page's field, and a fumen of millions of pages would
+/// otherwise take seconds and gigabytes), so what they hold, a rise or mirror flag among it,
+/// does not matter; the whole string must still be fumen characters.
+pub fn first_page(text: &str) -> Result<Page, DecodeError> {
+    let mut pages = decode_pages(text, 1)?;
+    pages
+        .pop()
+        .ok_or_else(|| DecodeError("no page (an empty fumen)".into()))
+}
+
+/// The first `limit` pages.
+fn decode_pages(text: &str, limit: usize) -> Result<Vec<Page>, DecodeError> {
     let start = TAGS
         .iter()
         .filter_map(|tag| text.find(tag))
@@ -107,7 +123,7 @@ pub fn decode(text: &str) -> Result<Vec<Page>, DecodeError> {
     let mut prev = Field::default();
     let mut repeat = 0u32;
     let mut comment = String::new();
-    while !r.done() {
+    while !r.done() && pages.len() < limit {
         let page_no = pages.len() + 1;
         let field = if repeat > 0 {
             repeat -= 1;
@@ -125,7 +141,8 @@ pub fn decode(text: &str) -> Result<Vec<Page>, DecodeError> {
         let rotation = Rotation::from_code(action / 8 % 4);
         let position = (action / 32 % BLOCKS as u32) as i32;
         let flags = action / 32 / BLOCKS as u32;
-        if flags & 0b11 != 0 {
+        // Rise and mirror change the field of the page after this one.
+        if flags & 0b11 != 0 && page_no < limit {
             return Err(DecodeError(format!(
                 "page {page_no}: rise and mirror flags are not supported"
             )));
@@ -212,6 +229,28 @@ fn read_comment(r: &mut Reader, page_no: usize) -> Result<String, DecodeError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_board_reads_the_first_page_alone() {
+        // one page whose rise flag would only change a second page
+        let page = first_page("v115@bhD8AeN8AeAYJ").unwrap();
+        assert!(decode("v115@bhD8AeN8AeAYJ").is_err());
+        let gray: Vec<(usize, i32)> = (0..10)
+            .flat_map(|x| (0..3).map(move |y| (x, y)))
+            .filter(|&(x, y)| page.field.get(x, y) == Kind::Gray)
+            .collect();
+        // the bottom row, grey but for column 4
+        let want: Vec<(usize, i32)> = (0..10).filter(|&x| x != 4).map(|x| (x, 0)).collect();
+        assert_eq!(gray, want);
+        // a later page's flag or damage is not read; a bad character anywhere still is
+        let two = crate::fumen::encode(&[page.clone(), page.clone()]);
+        assert_eq!(first_page(&two).unwrap().field, page.field);
+        assert!(first_page(&format!("{two}!")).is_err());
+        assert_eq!(
+            first_page("v115@").unwrap_err().to_string(),
+            "fumen: no page (an empty fumen)"
+        );
+    }
 
     #[test]
     fn decode_errors_say_what_is_wrong() {

@@ -27,7 +27,7 @@
 mod decode;
 mod encode;
 
-pub use decode::{decode, holds_fumen, holds_old_fumen, unescape};
+pub use decode::{decode, first_page, holds_fumen, holds_old_fumen, unescape};
 pub use encode::{encode, escape};
 
 use std::fmt;

@@ -94,6 +94,13 @@ pub fn pages(replay: &Replay, from: usize, to: usize, comments: bool) -> Result<
     replay.check_count("--from", from)?;
     replay.check_count("--to", to)?;
     if from >= to {
+        if replay.placed() == 0 {
+            return Err(Error(
+                "the record places no piece (its game ended at the first), so there is no page \
+                 to write"
+                    .into(),
+            ));
+        }
         return Err(Error(format!(
             "--from {from} --to {to}: the range holds no piece (--to is exclusive)"
         )));

@@ -246,7 +246,7 @@ mod tests {
     fn tetrio_chaining_grows_the_back_to_back_bonus() {
         use super::score_chained;
         // Four quads in a row, no combo between them: 4, then 5 (b = 1), then b = 2:
-        // 4 + floor(1 + ln 2.6) + (1 + frac(ln 2.6)) / 3 = 5.65 -> 5, then b = 3: 4 + 2.08 -> 6.
+        // 4 + floor(1 + ln 2.6) + (1 + frac(ln 2.6)) / 3 = 5.65 -> 5, then b = 3: 4 + 2.41 -> 6.
         let (mut b2b, mut chain, mut got) = (false, 0u8, Vec::new());
         for _ in 0..4 {
             let e = score_chained(
@@ -263,6 +263,10 @@ mod tests {
         }
         assert_eq!(got, [4, 5, 5, 6]);
         assert_eq!(chain, 3);
+        // docs/guideline.md's example: a back-to-back quad at b = 2 (one back-to-back clear
+        // before it) and combo 1 (the counter at 0 before it): floor(5.652 × 1.25) = 7
+        let e = score_chained(4, Spin::None, false, 0, true, 1, ComboTable::TetrioChaining);
+        assert_eq!((e.attack, e.combo, e.chain), (7, 1, 2));
         // A plain clear breaks the chain; the other tables keep no chain.
         let e = score_chained(
             1,

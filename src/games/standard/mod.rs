@@ -300,6 +300,7 @@ mod tests {
             combo_table: None,
             start: None,
             tetrio: None,
+            pieces_from_queue: false,
         };
         let from_seed: Vec<Shape> = seed.pieces().iter().map(|p| p.shape).collect();
         let ours: Vec<Shape> = Pieces::new(42).take(500).collect();
