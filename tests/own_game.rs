@@ -49,6 +49,11 @@ fn solve(dir: &Path, name: &str, args: &[&str]) -> (String, u64) {
 
 /// The score `verify` gives `record` on the game of `game_args`.
 fn verify(record: &Path, game_args: &[&str]) -> u64 {
+    verify_json(record, game_args)["score"].as_u64().unwrap()
+}
+
+/// What `verify` prints for `record` on the game of `game_args` (it must succeed).
+fn verify_json(record: &Path, game_args: &[&str]) -> serde_json::Value {
     let mut all = vec!["verify", record.to_str().unwrap()];
     all.extend_from_slice(game_args);
     let run = beamtris(&all);
@@ -57,8 +62,7 @@ fn verify(record: &Path, game_args: &[&str]) -> u64 {
         "{game_args:?}: {}",
         String::from_utf8_lossy(&run.stderr)
     );
-    let v: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
-    v["score"].as_u64().unwrap()
+    serde_json::from_slice(&run.stdout).unwrap()
 }
 
 /// N letters and a hold piece make N locks, however the hold is given: in the game file, or
@@ -87,15 +91,7 @@ fn a_hold_piece_adds_a_lock_to_a_queue_game_however_it_is_given() {
         vec!["--seed", h],
         vec!["--queue", "IOL", "--hold", "T"],
     ] {
-        let mut all = vec!["verify", record.to_str().unwrap()];
-        all.extend_from_slice(&game);
-        let run = beamtris(&all);
-        assert!(
-            run.status.success(),
-            "{game:?}: {}",
-            String::from_utf8_lossy(&run.stderr)
-        );
-        let v: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+        let v = verify_json(&record, &game);
         assert_eq!(v["pieces"], 3, "{game:?}: {v}");
         assert_eq!(v["end_reason"], "pieces_done", "{game:?}: {v}");
     }
@@ -111,15 +107,7 @@ fn a_hold_piece_adds_a_lock_to_a_queue_game_however_it_is_given() {
     )
     .unwrap();
     std::fs::write(&record, "N,N\n").unwrap();
-    let run = beamtris(&[
-        "verify",
-        record.to_str().unwrap(),
-        "--seed",
-        fixed.to_str().unwrap(),
-        "--hold",
-        "T",
-    ]);
-    let v: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+    let v = verify_json(&record, &["--seed", fixed.to_str().unwrap(), "--hold", "T"]);
     assert_eq!(v["end_reason"], "pieces_done", "{v}");
 }
 
