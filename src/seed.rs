@@ -364,11 +364,11 @@ impl Seed {
             }
         }
         if let Some(board) = &start.board {
-            let parsed = parse_board(board, self.board_rows())
-                .map_err(|e| SeedError(format!("start.board: {e}")))?;
+            let rows = self.board_rows();
+            let parsed =
+                parse_board(board, rows).map_err(|e| SeedError(format!("start.board: {e}")))?;
             // A Tencent lock that leaves a cell in the top row ends the game unscored, so on
             // such a board no lock could ever score.
-            let rows = self.board_rows();
             if self.rules == "tencent" && parsed.rows.len() == rows {
                 return Err(SeedError(format!(
                     "start.board: a cell in row {rows} from the bottom, the top row; a Tencent \
@@ -515,6 +515,15 @@ impl Seed {
             }
         }
         Ok(())
+    }
+
+    /// The pieces a search can place: all of them, but a Tencent game's last one, which
+    /// never scores.
+    pub fn placeable_pieces(&self) -> usize {
+        match self.rules.as_str() {
+            "tencent" => self.pieces.saturating_sub(1),
+            _ => self.pieces,
+        }
     }
 
     /// The guideline settings of a `guideline` game (`None` for the other rule sets), with the

@@ -430,6 +430,31 @@ fn record(path: &Path, config: &Config, report: &Report, values: &[(Field, f64)]
     crate::io::write_atomic(path, format!("{text}\n").as_bytes())
 }
 
+/// The first piece that `pieces` holds twice, if one does.
+fn repeated(pieces: &[Piece]) -> Option<Piece> {
+    pieces
+        .iter()
+        .copied()
+        .find(|p| pieces.iter().filter(|q| *q == p).count() > 1)
+}
+
+/// `--bag` against the policy's generator: none with the random generator (`random_why` says
+/// why in the words of where the generator came from), and with the bag generator only a bag
+/// that can follow the queue ([`check_bag_deals`]).
+fn check_bag(
+    generator: Generator,
+    queue: &[Piece],
+    bag: &[Piece],
+    args: &QueryArgs,
+    random_why: &str,
+) -> Result<()> {
+    match generator {
+        Generator::Random if !bag.is_empty() => Err(Error(format!("--bag: {random_why}"))),
+        Generator::Random => Ok(()),
+        Generator::Bag => check_bag_deals(queue, bag, args),
+    }
+}
+
 /// Refuses a queue and `--bag` that no 7-bag deal gives: the bag's pieces are what is left of
 /// the bag the queue's last pieces came from (a full or empty `--bag`: the last piece ended a
 /// bag), so those last `7 − |bag|` pieces and the bag are seven different pieces, and every 7
@@ -442,20 +467,16 @@ fn check_bag_deals(queue: &[Piece], bag: &[Piece], args: &QueryArgs) -> Result<(
     };
     let letters = |ps: &[Piece]| ps.iter().map(|p| p.letter()).collect::<String>();
     let mut end = queue.len();
-    let mut size = dealt;
+    let mut last_bag = true; // the bag the queue ends in, whose rest is `left`
     while end > 0 {
-        let start = end.saturating_sub(size);
+        let start = end.saturating_sub(if last_bag { dealt } else { 7 });
         let chunk = &queue[start..end];
-        let in_bag: Vec<Piece> = chunk
-            .iter()
-            .chain(left.iter().filter(|_| size == dealt))
-            .copied()
-            .collect();
-        if let Some(twice) = in_bag
-            .iter()
-            .find(|p| in_bag.iter().filter(|q| q == p).count() > 1)
-        {
-            let with_bag = if size == dealt && !left.is_empty() {
+        let mut in_bag = chunk.to_vec();
+        if last_bag {
+            in_bag.extend_from_slice(left);
+        }
+        if let Some(twice) = repeated(&in_bag) {
+            let with_bag = if last_bag && !left.is_empty() {
                 format!(" with the --bag {}", args.bag)
             } else {
                 String::new()
@@ -471,7 +492,7 @@ fn check_bag_deals(queue: &[Piece], bag: &[Piece], args: &QueryArgs) -> Result<(
             )));
         }
         end = start;
-        size = 7;
+        last_bag = false;
     }
     Ok(())
 }
@@ -497,10 +518,7 @@ fn query(args: &QueryArgs) -> Result<()> {
         .transpose()
         .map_err(|e| Error::at("--hold", e))?;
     let bag = Piece::parse_list(&args.bag).map_err(|e| Error::at("--bag", e))?;
-    if let Some(twice) = bag
-        .iter()
-        .find(|p| bag.iter().filter(|q| q == p).count() > 1)
-    {
+    if let Some(twice) = repeated(&bag) {
         return Err(Error(format!(
             "--bag {}: {} is there twice; what is left of a 7-bag holds each piece once",
             args.bag,
@@ -515,7 +533,15 @@ fn query(args: &QueryArgs) -> Result<()> {
                     path.display()
                 )));
             }
-            Policy::load(path)?
+            let policy = Policy::load(path)?;
+            check_bag(
+                policy.config().generator,
+                &queue,
+                &bag,
+                args,
+                "the policy's generator is random, which has no bag",
+            )?;
+            policy
         }
         None => {
             if next.len() > QUERY_MAX_PREVIEW {
@@ -531,26 +557,17 @@ fn query(args: &QueryArgs) -> Result<()> {
             }
             let started = std::time::Instant::now();
             let config = args.model.config(next.len(), hold.is_some())?;
-            if config.generator == Generator::Random && !bag.is_empty() {
-                return Err(Error(
-                    "--bag: only with --generator bag (the random generator has no bag)".into(),
-                ));
-            }
-            if config.generator == Generator::Bag {
-                check_bag_deals(&queue, &bag, args)?;
-            }
+            // before the solve, which may take long
+            check_bag(
+                config.generator,
+                &queue,
+                &bag,
+                args,
+                "only with --generator bag (the random generator has no bag)",
+            )?;
             solve_config(structure_that_fits(&config, false, "--queue")?, started)
         }
     };
-    match policy.config().generator {
-        Generator::Random if !bag.is_empty() => {
-            return Err(Error(
-                "--bag: the policy's generator is random, which has no bag".into(),
-            ))
-        }
-        Generator::Bag => check_bag_deals(&queue, &bag, args)?,
-        Generator::Random => {}
-    }
     let choices = policy.choices(field, hold, current, next, &bag)?;
     if args.json {
         let report = QueryReport {

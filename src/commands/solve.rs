@@ -386,7 +386,7 @@ pub fn run(args: &Args) -> Result<()> {
         )));
     }
     let (beam, width) = width_of(args, TENCENT_BEAM)?;
-    let scoring = seed.pieces.saturating_sub(1);
+    let scoring = seed.placeable_pieces();
     if args.pieces == Some(0) {
         return Err(Error(format!(
             "--pieces 0: give at least 1 (the game {} has {}, of which {} score)",

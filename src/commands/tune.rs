@@ -493,10 +493,7 @@ fn asked_setup<W>(
         want.push(("game", json!(seed)));
     }
     if let Some(moves) = moves {
-        let name = moves
-            .to_possible_value()
-            .expect("every move set has a name");
-        want.push(("moves", json!(name.get_name())));
+        want.push(("moves", json!(crate::report::moves_name(moves))));
     }
     match s.previews {
         // `play`: the pieces it was asked for, its previews and its look past them
@@ -505,14 +502,11 @@ fn asked_setup<W>(
             want.push(("previews", json!(previews)));
             want.push(("speculation", json!(s.speculation)));
         }
-        // `solve`: the pieces it set out to place (a Tencent game's last piece never scores)
-        None => {
-            let placeable = match seed.guideline_game() {
-                Some(_) => seed.pieces,
-                None => seed.pieces.saturating_sub(1),
-            };
-            want.push(("target_pieces", json!(s.pieces.min(placeable))));
-        }
+        // `solve`: the pieces it set out to place
+        None => want.push((
+            "target_pieces",
+            json!(s.pieces.min(seed.placeable_pieces())),
+        )),
     }
     want
 }
