@@ -1,8 +1,8 @@
 //! SIGINT, SIGTERM and SIGHUP as a request to stop: a long run (solve, tune, play) checks a
 //! flag, writes the best it has marked incomplete, and the process then exits 128 + the signal
-//! (130 for Ctrl-C, 143 for `kill`/`timeout`, 129 for a closed terminal or SSH session), so
-//! scripts and schedulers can tell a cut run from a finished one. A second signal while the first is being handled ends the process at
-//! once with the second one's code.
+//! (130 for Ctrl-C, 143 for `kill`/`timeout`, 129 for a closed terminal or SSH connection), so
+//! scripts and schedulers can tell a cut run from a finished one. A second signal while the
+//! first is being handled ends the process at once with the second one's code.
 //!
 //! One place for this so every command stops the same way. The handlers are signal-hook's
 //! async-signal-safe actions: the flag, the signal's number, and for a second signal `_exit`.
@@ -16,7 +16,7 @@ use std::sync::{Arc, OnceLock};
 static STOP: OnceLock<(Arc<AtomicBool>, Arc<AtomicUsize>)> = OnceLock::new();
 
 /// The signals that stop a run. SIGHUP is among them because a run started in a terminal
-/// that closes (an SSH session dropped) should keep its best line like one stopped by `kill`.
+/// that closes (an SSH connection dropped) should keep its best line like one stopped by `kill`.
 const STOP_SIGNALS: [i32; 3] = [SIGINT, SIGTERM, SIGHUP];
 
 /// Installs the handlers of [`STOP_SIGNALS`] (once; later calls return the same flag) and
