@@ -21,7 +21,7 @@ enum Command {
     Verify(commands::verify::Args),
     /// Show a replay: the board as text, a terminal animation, fumen pages or an HTML page.
     Show(commands::show::Args),
-    /// Play with a greedy one-piece player on a seed file, or through a line protocol.
+    /// Play a game move by move: a one-piece player, online guideline play that sees only the previews, or a line protocol.
     #[command(mut_arg("seed", |a| a.help(
         "The game definition, a seed file (required unless --tetrio-seed, --queue or --board \
          gives the game, or --protocol plays one; with those, TETR.IO's rules as played today: \
@@ -34,9 +34,9 @@ enum Command {
     Fourwide(commands::fourwide::Args),
     /// Tune evaluator weights by the cross-entropy method over in-process beam searches.
     Tune(commands::tune::Args),
-    /// Summarise a folder of solve results (a beam sweep or a weight comparison) with plots.
+    /// Summarise a folder of solve results (a beam sweep, a weight comparison or the score-time curve) with plots.
     Report(commands::report::Args),
-    /// Measure the engine's hot paths and the players' decisions; write the figures to results/.
+    /// Measure the engine's hot paths and the players' decisions; write the figures as JSON (under runs/ unless told).
     Bench(commands::bench::Args),
     /// Import a TETR.IO replay: simulate its inputs, write each round's placements, compare statistics.
     Import(commands::import::Args),

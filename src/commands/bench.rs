@@ -1,5 +1,5 @@
 //! `beamtris bench`: measure the engine's hot paths and the one-piece players' decisions, and
-//! write them to results/.
+//! write them as JSON (under runs/ unless `--out` names the committed files in results/).
 
 use crate::bench;
 use crate::error::{Error, Result};

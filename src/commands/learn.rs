@@ -298,8 +298,9 @@ fn fit_error(args: &FitArgs, e: String) -> Error {
 fn provenance(args: &FitArgs, label: fit::Label) -> String {
     let names: Vec<String> = args.data.iter().map(|p| p.display().to_string()).collect();
     format!(
-        "beamtris learn fit --label {:?} --ridge {}{}{} on {}",
-        label,
+        "beamtris learn fit --label {} --ridge {}{}{} on {}",
+        clap::ValueEnum::to_possible_value(&label)
+            .map_or_else(String::new, |v| v.get_name().to_string()),
         args.ridge,
         if args.features.is_empty() {
             String::new()

@@ -590,7 +590,7 @@ fn run_tencent(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()>
     let json = serde_json::to_string_pretty(&report).expect("plain data serialises");
     io::write_atomic(&out, json.as_bytes())?;
     eprintln!(
-        "{policy} on {}: score {} (replayed: {}), {}, {}, {:?}; wrote {} and {}",
+        "{policy} on {}: score {} (replayed: {}), {}, {}, ended as {}; wrote {} and {}",
         seed.name,
         game.score,
         outcome.score,
