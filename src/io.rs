@@ -18,21 +18,26 @@ pub const MAX_INPUT_BYTES: u64 = 1 << 30;
 /// saved by an editor that adds one reads the same as one without. A file past
 /// [`MAX_INPUT_BYTES`] is refused after reading that much, not read to its end.
 pub fn read_text(path: &Path) -> Result<String> {
+    read_text_up_to(path, MAX_INPUT_BYTES)
+}
+
+/// [`read_text`] with a smaller bound, for inputs whose parse takes many times their size.
+pub fn read_text_up_to(path: &Path, max_bytes: u64) -> Result<String> {
     use std::io::Read;
     if path.is_dir() {
         return Err(Error::at(path.display(), "is a directory, not a file"));
     }
     let file = std::fs::File::open(path).map_err(|e| Error::at(path.display(), e))?;
     let mut bytes = Vec::new();
-    file.take(MAX_INPUT_BYTES + 1)
+    file.take(max_bytes + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| Error::at(path.display(), e))?;
-    if bytes.len() as u64 > MAX_INPUT_BYTES {
+    if bytes.len() as u64 > max_bytes {
         return Err(Error::at(
             path.display(),
             format!(
                 "larger than {} MiB: not a file beamtris reads",
-                MAX_INPUT_BYTES >> 20
+                max_bytes >> 20
             ),
         ));
     }
@@ -245,6 +250,76 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
     })
+}
+
+/// Refuses JSON in which an object names a key twice. serde_json keeps the last silently, so
+/// a weights file giving `"cells"` twice would weigh only the second without a word; the
+/// error names the key and where its second mention ends.
+pub fn refuse_duplicate_keys(text: &str) -> std::result::Result<(), String> {
+    serde_json::from_str::<UniqueKeys>(text)
+        .map(|_| ())
+        .map_err(|e| crate::error::json_error(&e))
+}
+
+/// Any JSON value whose objects name each key once (see [`refuse_duplicate_keys`]).
+struct UniqueKeys;
+
+impl<'de> serde::Deserialize<'de> for UniqueKeys {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        d.deserialize_any(UniqueKeysVisitor)
+    }
+}
+
+struct UniqueKeysVisitor;
+
+impl<'de> serde::de::Visitor<'de> for UniqueKeysVisitor {
+    type Value = UniqueKeys;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_bool<E>(self, _: bool) -> std::result::Result<UniqueKeys, E> {
+        Ok(UniqueKeys)
+    }
+    fn visit_i64<E>(self, _: i64) -> std::result::Result<UniqueKeys, E> {
+        Ok(UniqueKeys)
+    }
+    fn visit_u64<E>(self, _: u64) -> std::result::Result<UniqueKeys, E> {
+        Ok(UniqueKeys)
+    }
+    fn visit_f64<E>(self, _: f64) -> std::result::Result<UniqueKeys, E> {
+        Ok(UniqueKeys)
+    }
+    fn visit_str<E>(self, _: &str) -> std::result::Result<UniqueKeys, E> {
+        Ok(UniqueKeys)
+    }
+    fn visit_unit<E>(self) -> std::result::Result<UniqueKeys, E> {
+        Ok(UniqueKeys)
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(
+        self,
+        mut seq: A,
+    ) -> std::result::Result<UniqueKeys, A::Error> {
+        while seq.next_element::<UniqueKeys>()?.is_some() {}
+        Ok(UniqueKeys)
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(
+        self,
+        mut map: A,
+    ) -> std::result::Result<UniqueKeys, A::Error> {
+        let mut seen = std::collections::HashSet::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if seen.contains(&key) {
+                return Err(serde::de::Error::custom(format!(
+                    "{}: the key is given twice in one object",
+                    crate::error::printable(&key)
+                )));
+            }
+            map.next_value::<UniqueKeys>()?;
+            seen.insert(key);
+        }
+        Ok(UniqueKeys)
+    }
 }
 
 #[cfg(test)]

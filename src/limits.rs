@@ -89,6 +89,17 @@ pub fn check_pieces(game: &str, pieces: usize) -> Result<()> {
     Ok(())
 }
 
+/// `x` for a message: as written when it is short, in exponent form when it is huge or tiny
+/// (a value of 1e300 in an input is not printed as three hundred digits).
+pub fn short_number(x: f64) -> String {
+    let plain = x.to_string();
+    if plain.len() <= 12 {
+        plain
+    } else {
+        format!("{x:e}")
+    }
+}
+
 /// `n` bytes as `12.3 GiB` (or MiB, KiB, B).
 pub fn human_bytes(n: u64) -> String {
     const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
@@ -114,6 +125,21 @@ pub fn plural(n: impl Into<u128>, one: &str, many: &str) -> String {
 /// The most pieces a game may have: the piece list is held in memory (the 100 million of
 /// `seeds/standard.json` take 200 MB), so a typo of a few zeros is refused, not allocated.
 pub const MAX_PIECES: usize = 1_000_000_000;
+
+/// The most games one `play` or `fourwide simulate` run plays: each is a line of a partial
+/// file or a row of the results, so a typo of a few zeros would fill the disk, not measure
+/// anything the first million games do not.
+pub const MAX_GAMES: u64 = 1_000_000;
+
+/// Refuses a `--games` of 0 or past [`MAX_GAMES`].
+pub fn check_games(games: u64) -> crate::error::Result<()> {
+    if games == 0 || games > MAX_GAMES {
+        return Err(crate::error::Error(format!(
+            "--games {games}: give 1 to {MAX_GAMES}"
+        )));
+    }
+    Ok(())
+}
 
 /// `--previews N` of an online player: at least 1, and at most a game's most pieces (past
 /// the game's end a player sees the whole game anyway; a number near 2^64 would overflow
@@ -172,6 +198,9 @@ mod tests {
         assert_eq!(plural(1u32, "piece", "pieces"), "1 piece");
         assert_eq!(plural(0u32, "piece", "pieces"), "0 pieces");
         assert_eq!(human_bytes(512), "512 B");
+        assert_eq!(short_number(-100.0), "-100");
+        assert_eq!(short_number(0.25), "0.25");
+        assert_eq!(short_number(1e300), "1e300");
         assert_eq!(human_bytes(3 << 30), "3.0 GiB");
     }
 }

@@ -441,7 +441,10 @@ impl Seed {
             }
         }
         if let Some(t) = &self.tetrio {
-            let o = t.parsed_options("tetrio").map_err(|e| SeedError(e.0))?;
+            let o = crate::games::tetrio::options::Options::parse(&t.options, "tetrio")
+                .map_err(|e| SeedError(e.0))?;
+            t.check(&o)
+                .map_err(|why| SeedError(format!("tetrio.{why}")))?;
             match self.generator {
                 Generator::Tetrio { seed, no_szo } if seed as i64 == o.seed && no_szo == o.no_szo => {}
                 _ => {

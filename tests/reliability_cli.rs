@@ -326,10 +326,17 @@ fn the_json_says_how_the_search_ended_and_why_the_record_is_short() {
 /// Starts a long solve, waits for its line saying the handlers are in place, sends `sig`, and
 /// checks the exit code and the incomplete but verified result.
 fn interrupted_solve(sig: i32, code: i32, name: &str) {
-    let dir = scratch(&format!("signal-{sig}"));
+    interrupted_solve_of(&[], "solving tencent-geek-4: 9999 pieces", sig, code, name);
+}
+
+/// A solve of the game `game` (flags) stopped by signal `sig`, its progress starting `first`.
+fn interrupted_solve_of(game: &[&str], first: &str, sig: i32, code: i32, name: &str) {
+    let dir = scratch(&format!("signal-{sig}-{}", game.len()));
     let out = dir.join("r.json");
     let mut child = bin()
-        .args(["solve", "--beam", "20000", "--threads", "1", "--out"])
+        .args(["solve", "--beam", "20000", "--threads", "1"])
+        .args(game)
+        .arg("--out")
         .arg(&out)
         .stderr(Stdio::piped())
         .stdout(Stdio::null())
@@ -338,10 +345,7 @@ fn interrupted_solve(sig: i32, code: i32, name: &str) {
     let mut err = BufReader::new(child.stderr.take().unwrap());
     let mut line = String::new();
     err.read_line(&mut line).unwrap();
-    assert!(
-        line.starts_with("solving tencent-geek-4: 9999 pieces"),
-        "{line}"
-    );
+    assert!(line.starts_with(first), "{line}");
     unsafe { libc::kill(child.id() as i32, sig) };
     let mut rest = String::new();
     std::io::Read::read_to_string(&mut err, &mut rest).unwrap();
@@ -355,7 +359,8 @@ fn interrupted_solve(sig: i32, code: i32, name: &str) {
     assert_eq!(j["complete"], false);
     assert_eq!(j["end"], "stopped");
     assert_eq!(j["stopped_by"], name);
-    let v = run(&["verify", dir.join("r.txt").to_str().unwrap()]);
+    assert!(j["end_piece"].as_u64().is_some(), "{j}");
+    let v = run(&[&["verify", dir.join("r.txt").to_str().unwrap()], game].concat());
     let vj: serde_json::Value = serde_json::from_slice(&v.stdout).unwrap();
     assert_eq!(vj["score"], j["score"]);
     assert_eq!(listing(&dir), ["r.json", "r.txt"]);
@@ -375,6 +380,18 @@ fn sighup_keeps_the_best_line_and_exits_129() {
 #[test]
 fn sigint_keeps_the_best_line_and_exits_130() {
     interrupted_solve(libc::SIGINT, 130, "SIGINT");
+}
+
+/// A guideline solve says how it ended in the same words as a Tencent one.
+#[test]
+fn a_stopped_guideline_solve_says_so_as_a_tencent_one_does() {
+    interrupted_solve_of(
+        &["--seed", "seeds/cc2/tetrio-1-srs-attack.json"],
+        "solving cc2-1-attack: 500 pieces",
+        libc::SIGINT,
+        130,
+        "SIGINT",
+    );
 }
 
 /// A signal in the first milliseconds of a run, while the output check probes the folder

@@ -108,6 +108,88 @@ fn import_writes_game_files_that_verify_to_the_stated_statistics() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// Values no TETR.IO game has, in a real replay and in the game file its import writes: one
+/// line naming the place, exit code 2, before anything is simulated.
+#[test]
+fn impossible_garbage_options_and_events_are_refused_by_place() {
+    let dir = std::env::temp_dir().join(format!("beamtris-tetrio-edit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let replay =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/tetrio/replay-2026-07-24-4.ttrm");
+    let text = std::fs::read_to_string(&replay).unwrap();
+    let refused = |out: std::process::Output, want: &str| {
+        assert_eq!(out.status.code(), Some(2), "{want}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(want), "{want}: {err}");
+    };
+    for (from, to, want) in [
+        (
+            r#""amt":4,"#,
+            r#""amt":-5,"#,
+            "data.data`: garbage amount -5 is not from 0 to 1000",
+        ),
+        (
+            r#""das":10"#,
+            r#""das":-100"#,
+            "option `das` is -100: give a number from 0 to 1e9",
+        ),
+        (
+            r#""subframe":0.5}"#,
+            r#""subframe":5}"#,
+            "data.subframe` 5 is not a fraction of a frame",
+        ),
+    ] {
+        assert!(text.contains(from), "{from}");
+        let path = dir.join("edited.ttrm");
+        std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+        refused(common::run(&["import", path.to_str().unwrap()]), want);
+    }
+    let out = import(&replay, &dir).output().unwrap();
+    assert!(out.status.success());
+    let game = dir.join("r1-pinglamb.json");
+    let file: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&game).unwrap()).unwrap();
+    let garbage = file["tetrio"]["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|e| e["kind"] == "garbage")
+        .unwrap();
+    for (key, value, want) in [
+        (
+            "kind",
+            serde_json::json!("bogus"),
+            "kind \"bogus\" is not garbage, confirm or targets",
+        ),
+        ("amount", serde_json::json!(-5), "garbage amount -5"),
+        (
+            "x",
+            serde_json::json!(10),
+            "hole column 10 is off the board",
+        ),
+        (
+            "after_locks",
+            serde_json::json!(1_000_000),
+            "after_locks 1000000 is past the game's",
+        ),
+    ] {
+        let mut edited = file.clone();
+        edited["tetrio"]["events"][garbage][key] = value;
+        let path = dir.join("edited.json");
+        std::fs::write(&path, edited.to_string()).unwrap();
+        let record = dir.join("r1-pinglamb.txt");
+        let out = common::run(&[
+            "verify",
+            record.to_str().unwrap(),
+            "--seed",
+            path.to_str().unwrap(),
+        ]);
+        refused(out, &format!("tetrio.events[{garbage}]: {want}"));
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn a_malformed_replay_is_one_line_naming_the_file_and_the_field() {
     let dir = std::env::temp_dir().join(format!("beamtris-tetrio-bad-{}", std::process::id()));

@@ -726,9 +726,7 @@ struct SimulateReport {
 }
 
 fn simulate(a: &SimulateArgs) -> Result<()> {
-    if a.games == 0 {
-        return Err(Error("--games 0: give at least 1".into()));
-    }
+    crate::limits::check_games(a.games as u64)?;
     let started = std::time::Instant::now();
     let model = Model {
         residuals: Some(3),

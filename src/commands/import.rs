@@ -7,6 +7,11 @@ use crate::games::tetrio::{self, stats};
 use clap::Args as ClapArgs;
 use std::path::PathBuf;
 
+/// The largest replay read. A parsed replay takes some 15 times its size in memory (its JSON
+/// as a tree), so the general 1 GiB bound on inputs would let a wrong file take 15 GB; real
+/// replays are a few hundred KB (a long TETRA LEAGUE match a few MB).
+const MAX_REPLAY_BYTES: u64 = 64 << 20;
+
 #[derive(ClapArgs, Debug)]
 pub struct Args {
     /// The replay: a `.ttrm` (TETRA LEAGUE or custom room match) or a `.ttr` (solo game).
@@ -23,7 +28,7 @@ pub fn run(args: &Args) -> Result<()> {
     // finish: never a temporary file left half written.
     let stop = super::stop_on_ctrl_c();
     let file = args.replay.display().to_string();
-    let text = crate::io::read_text(&args.replay)?;
+    let text = crate::io::read_text_up_to(&args.replay, MAX_REPLAY_BYTES)?;
     let rounds = tetrio::replay::parse(&file, &text)?;
     let bases = super::import_files::bases(&rounds);
     if let Some(dir) = &args.out {

@@ -388,8 +388,12 @@ fn run_guideline_data(args: &DataArgs, seed: &Seed) -> Result<()> {
     let stop = stop_after_checking_out(args)?;
     let steps = args.pieces.unwrap_or(game.length).min(game.length);
     // The search `solve` runs on this game, the 4-wide sub-strategy where it applies.
-    let continuation =
-        Continuation::build(&game.pieces, game.rules.combo_table, game.rules.objective);
+    let continuation = Continuation::for_locks(
+        &game.pieces,
+        steps,
+        game.rules.combo_table,
+        game.rules.objective,
+    );
     let fourwide = FourwideUse::Auto
         .applies(&game.rules)
         .then_some(&continuation);

@@ -5,7 +5,7 @@
 //!   generator seed `seed + g`), each until it is lost unless capped; prints mean lines,
 //!   standard error, median, min, max, games that hit the cap and decisions per second, and
 //!   writes them to a results file. Each finished game is appended at once to a partial
-//!   results file (`OUT.partial.jsonl`), so a run that is interrupted (Ctrl-C, SIGTERM, a
+//!   results file (`r.partial.jsonl` beside `r.json`), so a run that is interrupted (Ctrl-C, SIGTERM, a
 //!   kill) keeps its finished games and the same command resumes it; progress goes to stderr
 //!   (a bar on a terminal, a line every 30 s otherwise).
 //! * `--seed seeds/tencent-geek-4.json`: one greedy game on the Tencent sequence (drops with a
@@ -93,7 +93,7 @@ pub struct Args {
     /// Results file (default: runs/play-<game>-<policy>[-strict][-cap<lines>][-pieces<n>].json;
     /// on a guideline game
     /// runs/play-<game>-p<previews>-b<beam>[-s<samples>x<lookahead>]-<weights>[-pieces<n>].json).
-    /// Each game is appended to `OUT` with `.partial.jsonl` as it finishes; an interrupted
+    /// Each game is appended to `OUT` with the extension `.partial.jsonl` as it finishes; an interrupted
     /// run keeps them there and the same command resumes it.
     #[arg(long)]
     pub out: Option<PathBuf>,
@@ -312,9 +312,7 @@ fn run_standard(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()
             seed.name
         )));
     };
-    if args.games == 0 {
-        return Err(Error("--games: must be at least 1".into()));
-    }
+    crate::limits::check_games(args.games)?;
     let top_out = match args.top_out {
         TopOutArg::Simplified => TopOut::Simplified,
         TopOutArg::Strict => TopOut::Strict,
@@ -904,20 +902,24 @@ fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
     let json = serde_json::to_string_pretty(&report).expect("plain data serialises");
     io::write_atomic(&out, format!("{json}\n").as_bytes())?;
     eprintln!(
-        "{} {:?} (verified by replay): {} points, {} attack over {} pieces ({:.3} attack, {:.1} \
-         points a piece), max combo {}, {} T-spins, {} perfect clears, {} moves by the 4-wide \
-         policy{}; {:.3} s a move (max {:.3}); wrote {} and {}",
+        "{} {} (verified by replay): {} points, {} attack over {} ({:.3} attack, {:.1} \
+         points a piece), max combo {}, {}, {}, {} by the 4-wide policy{}; {:.3} s a move \
+         (max {:.3}); wrote {} and {}",
         report.score,
-        report.objective,
+        report.objective.name(),
         report.outcome.points,
         report.outcome.attack,
-        report.outcome.pieces,
+        crate::limits::plural(report.outcome.pieces as u64, "piece", "pieces"),
         report.attack_per_piece,
         report.points_per_piece,
         report.outcome.max_combo,
-        report.outcome.tspins,
-        report.outcome.perfect_clears,
-        report.fourwide_policy_moves,
+        crate::limits::plural(report.outcome.tspins as u64, "T-spin", "T-spins"),
+        crate::limits::plural(
+            report.outcome.perfect_clears as u64,
+            "perfect clear",
+            "perfect clears"
+        ),
+        crate::limits::plural(report.fourwide_policy_moves as u64, "move", "moves"),
         if report.topped_out {
             ", TOPPED OUT"
         } else {
@@ -1005,7 +1007,7 @@ mod tests {
         let game = GameLine {
             game: 1,
             lines: all[1],
-            pieces: 1,
+            pieces: (all[1] * 5).div_ceil(2),
             capped: true,
             seconds: 0.0,
             cpu_seconds: None,
@@ -1079,6 +1081,38 @@ mod tests {
         let e = read_partial(&path).unwrap_err();
         assert!(e.0.contains("r.partial.jsonl line 2 column "), "{e}");
         assert_eq!(e.0.matches(" line ").count(), 1, "{e}");
+        // games no game can be: more lines than the pieces fill, past the line cap (2 000),
+        // a key the file never holds
+        std::fs::write(
+            &path,
+            [format!("{head}\n").as_bytes(), b"{\"game\xff\n"].concat(),
+        )
+        .unwrap();
+        let e = read_partial(&path).unwrap_err();
+        assert!(
+            e.0.ends_with(
+                "r.partial.jsonl line 2: not UTF-8 text (a partial results file is JSON lines)"
+            ),
+            "{e}"
+        );
+        for (line, why) in [
+            (
+                r#"{"game":1,"lines":9,"pieces":20,"capped":false,"seconds":1,"cpu_seconds":1}"#,
+                "line 2: 9 lines over 20 pieces: more than their cells can fill",
+            ),
+            (
+                r#"{"game":1,"lines":99999,"pieces":999999,"capped":true,"seconds":1,"cpu_seconds":1}"#,
+                "line 2: 99999 lines past the cap of 2000",
+            ),
+            (
+                r#"{"game":1,"lines":1,"pieces":9,"capped":false,"seconds":1,"cpu_seconds":1,"bogus":1}"#,
+                "unknown field `bogus`",
+            ),
+        ] {
+            std::fs::write(&path, format!("{head}\n{line}\n")).unwrap();
+            let e = read_partial(&path).unwrap_err();
+            assert!(e.0.contains(why), "{e}");
+        }
         std::fs::remove_dir_all(&dir).ok();
     }
 

@@ -265,6 +265,19 @@ pub struct SolveReport {
 }
 
 /// Why a record places `record` pieces of the `target`, in words for the results file.
+/// How a search ended, in the results file's words: `end`, `end_piece` and `stopped_by`.
+fn end_words(end: SearchEnd) -> (&'static str, Option<usize>, Option<&'static str>) {
+    match end {
+        SearchEnd::Finished => ("finished", None, None),
+        SearchEnd::BeamEmptied { piece } => ("beam_emptied", Some(piece), None),
+        SearchEnd::Stopped { piece } => (
+            "stopped",
+            Some(piece),
+            crate::signal::interrupted_by().map(crate::signal::name),
+        ),
+    }
+}
+
 fn short_because(result: &BeamResult, record: usize, target: usize) -> String {
     let tail = if record < result.placed {
         format!(
@@ -455,15 +468,7 @@ pub fn run(args: &Args) -> Result<()> {
             outcome.score
         )));
     }
-    let (end, end_piece, stopped_by) = match result.end {
-        SearchEnd::Finished => ("finished", None, None),
-        SearchEnd::BeamEmptied { piece } => ("beam_emptied", Some(piece), None),
-        SearchEnd::Stopped { piece } => (
-            "stopped",
-            Some(piece),
-            crate::signal::interrupted_by().map(crate::signal::name),
-        ),
-    };
+    let (end, end_piece, stopped_by) = end_words(result.end);
     let record_short_because =
         (outcome.pieces < total).then(|| short_because(&result, outcome.pieces, total));
     let report = SolveReport {
@@ -530,11 +535,14 @@ pub struct GuidelineSolveReport {
     pub complete: bool,
     /// The pieces the search set out to place (`--pieces`, at most the game's).
     pub target_pieces: usize,
-    /// The piece (0-based) at which no state survived, when that happened.
-    pub beam_emptied_at: Option<usize>,
-    /// The piece (0-based) before which a signal stopped the search, when that happened.
-    pub stopped_at: Option<usize>,
+    /// How the search ended: `finished`, `beam_emptied` or `stopped`, as on the Tencent game.
+    pub end: &'static str,
+    /// The 0-based piece at which no state survived (`beam_emptied`) or before which a
+    /// signal stopped the search (`stopped`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub end_piece: Option<usize>,
     /// The signal that stopped it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub stopped_by: Option<&'static str>,
     pub seed: String,
     pub game: Seed,
@@ -606,8 +614,12 @@ fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
     let start = Instant::now();
     let width = width(start);
     let mut progress = super::SearchProgress::with_deadline(steps, start, width.deadline());
-    let continuation =
-        Continuation::build(&game.pieces, game.rules.combo_table, game.rules.objective);
+    let continuation = Continuation::for_locks(
+        &game.pieces,
+        steps,
+        game.rules.combo_table,
+        game.rules.objective,
+    );
     let fourwide = use_fourwide.then_some(&continuation);
     let line = pool.install(|| {
         guideline::search(&game, steps, width, &evaluator, fourwide, &stop, |r| {
@@ -651,6 +663,7 @@ fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
     };
     let tetrio_stats =
         super::verify::tetrio_stats(seed, &reread, &record_file.display().to_string())?;
+    let (end, end_piece, stopped_by) = end_words(line.end);
     let report = GuidelineSolveReport {
         tetrio_stats,
         score,
@@ -663,18 +676,9 @@ fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
         outcome,
         complete: line.end == SearchEnd::Finished,
         target_pieces: steps,
-        beam_emptied_at: match line.end {
-            SearchEnd::BeamEmptied { piece } => Some(piece),
-            _ => None,
-        },
-        stopped_at: match line.end {
-            SearchEnd::Stopped { piece } => Some(piece),
-            _ => None,
-        },
-        stopped_by: match line.end {
-            SearchEnd::Stopped { .. } => crate::signal::interrupted_by().map(crate::signal::name),
-            _ => None,
-        },
+        end,
+        end_piece,
+        stopped_by,
         seed: seed.name.clone(),
         game: seed.clone(),
         width: WidthReport::new(args, beam, line.widths),
@@ -684,16 +688,16 @@ fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
     };
     let json = write_report(&out, &report)?;
     eprintln!(
-        "{} {:?} (verified by replay): {} points, {} attack, {}, max combo {}, {} T-spins, {} perfect clears, {} 4-wide sections, {:.1} s; wrote {} and {}",
+        "{} {} (verified by replay): {} points, {} attack, {}, max combo {}, {}, {}, {}, {:.1} s; wrote {} and {}",
         report.score,
-        report.objective,
+        report.objective.name(),
         report.outcome.points,
         report.outcome.attack,
         crate::limits::plural(report.outcome.pieces as u64, "piece", "pieces"),
         report.outcome.max_combo,
-        report.outcome.tspins,
-        report.outcome.perfect_clears,
-        report.fourwide_sections,
+        crate::limits::plural(report.outcome.tspins as u64, "T-spin", "T-spins"),
+        crate::limits::plural(report.outcome.perfect_clears as u64, "perfect clear", "perfect clears"),
+        crate::limits::plural(report.fourwide_sections as u64, "4-wide section", "4-wide sections"),
         wall_seconds,
         out.display(),
         record_file.display()

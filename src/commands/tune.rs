@@ -200,7 +200,14 @@ pub fn run(args: &Args) -> Result<()> {
     if let Some(game) = seed.guideline_game() {
         let fourwide = (args.previews.is_none()
             && super::solve::FourwideUse::Auto.applies(&game.rules))
-        .then(|| Continuation::build(&game.pieces, game.rules.combo_table, game.rules.objective));
+        .then(|| {
+            Continuation::for_locks(
+                &game.pieces,
+                args.pieces.min(game.length),
+                game.rules.combo_table,
+                game.rules.objective,
+            )
+        });
         let seven_bag = super::play::deals_seven_bags(&seed);
         return run_family(
             args,

@@ -123,6 +123,7 @@ impl GuidelineWeights {
         };
         let w: GuidelineWeights = serde_json::from_str(text)
             .map_err(|e| tencent_key().unwrap_or_else(|| crate::error::json_error(&e)))?;
+        crate::io::refuse_duplicate_keys(text)?;
         crate::eval::tencent::check_weights(
             &w.features,
             w.score_weight,

@@ -265,8 +265,8 @@ impl Weights {
                     ia.window
                 ));
             }
-            if !ia.cells.is_finite() {
-                return Err("i_ahead.cells: must be a finite number".into());
+            if let Some(problem) = super::weight_problem(ia.cells) {
+                return Err(format!("i_ahead.cells: {problem}"));
             }
         }
         Ok(w)
@@ -298,15 +298,15 @@ pub fn check_weights(
     for (k, v) in features {
         let problem = if !known.contains(&k.as_str()) {
             format!("unknown {kind} (known: {}, score_weight)", known.join(", "))
-        } else if !v.is_finite() {
-            "weight must be a finite number".to_string()
+        } else if let Some(problem) = super::weight_problem(*v) {
+            problem
         } else {
             continue;
         };
         return Err(format!("{}: {problem}", crate::error::printable(k)));
     }
-    if !score_weight.is_finite() {
-        return Err("score_weight: must be a finite number".into());
+    if let Some(problem) = super::weight_problem(score_weight) {
+        return Err(format!("score_weight: {problem}"));
     }
     Ok(())
 }

@@ -222,6 +222,7 @@ fn features_of(
 /// A learned value: the points a board is expected to add over the next pieces, as a sum of
 /// weighted value features. As written in a weights file under `"value"`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ValueModel {
     /// Always [`FORMAT`].
     pub format: String,
@@ -291,9 +292,9 @@ impl ValueModel {
                     VALUE_FEATURES.join(", ")
                 ));
             };
-            if !v.is_finite() {
+            if let Some(problem) = super::weight_problem(v) {
                 return Err(format!(
-                    "value.terms.{}: weight must be a finite number",
+                    "value.terms.{}: {problem}",
                     crate::error::printable(k)
                 ));
             }

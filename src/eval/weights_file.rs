@@ -40,6 +40,7 @@ pub enum WeightsFile {
 pub fn parse(text: &str) -> std::result::Result<WeightsFile, String> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let value: Value = serde_json::from_str(text).map_err(|e| json_error(&e))?;
+    crate::io::refuse_duplicate_keys(text)?;
     let Value::Object(map) = value else {
         return Err("expected a JSON object of feature name -> weight".into());
     };
@@ -87,9 +88,9 @@ fn parse_player(map: &Map<String, Value>) -> std::result::Result<PlayerWeights, 
         )
     })?;
     for (k, v) in map {
-        if !v.as_f64().is_some_and(f64::is_finite) {
+        if let Some(problem) = super::weight_problem(v.as_f64().unwrap_or(f64::NAN)) {
             let k = crate::error::printable(k);
-            return Err(format!("{k}: weight must be a finite number"));
+            return Err(format!("{k}: {problem}"));
         }
     }
     Ok(w)
@@ -274,6 +275,59 @@ mod tests {
         let (back, note) = WeightsFile::Beam(elt).into_player().unwrap();
         assert_eq!(back, PlayerWeights::EL_TETRIS);
         assert!(note.starts_with("beam weights"), "{note}");
+    }
+
+    #[test]
+    fn a_key_given_twice_or_a_weight_past_the_limit_is_refused() {
+        for text in [
+            r#"{"score_weight": 0.03, "cells": -1, "cells": 2}"#,
+            r#"{"landing_height": -1, "holes": -2, "holes": -3}"#,
+        ] {
+            let e = parse(text).unwrap_err();
+            assert!(
+                e.contains("cells: the key is given twice")
+                    || e.contains("holes: the key is given twice"),
+                "{e}"
+            );
+            assert!(e.starts_with("line 1 column "), "{e}");
+        }
+        let model = |inside: &str| {
+            format!(
+                r#"{{"score_weight": 0.03, "cells": -1, "value": {{"format": "beamtris-value-model",
+                "version": 1, "family": "tencent", {inside}}}}}"#
+            )
+        };
+        assert!(parse(&model(r#""terms": {"cells": 1}"#)).is_ok());
+        let e = parse(&model(r#""terms": {"cells": 1, "cells": 2}"#)).unwrap_err();
+        assert!(e.contains("cells: the key is given twice"), "{e}");
+        let e = parse(&model(r#""terms": {"cells": 1}, "extra": 5"#)).unwrap_err();
+        assert!(e.contains("unknown field `extra`"), "{e}");
+        let e = parse(&model(r#""terms": {"cells": 1e300}"#)).unwrap_err();
+        assert!(e.starts_with("value.terms.cells: weight 1e300"), "{e}");
+        // the default preset times 1e306: finite, and every rank infinite
+        let e = parse(r#"{"score_weight": 1e306, "cells": -1}"#).unwrap_err();
+        assert!(
+            e.starts_with("score_weight: weight 1e306 is larger than 1e12"),
+            "{e}"
+        );
+        let e = parse(r#"{"score_weight": 0.03, "holes": -2e12}"#).unwrap_err();
+        assert!(
+            e.starts_with("holes: weight -2e12 is larger than 1e12"),
+            "{e}"
+        );
+        let e = parse(r#"{"landing_height": 1e13}"#).unwrap_err();
+        assert!(e.starts_with("landing_height: weight 1e13"), "{e}");
+        assert!(parse(r#"{"score_weight": 1e12, "cells": -1e12}"#).is_ok());
+        let e = crate::eval::guideline::GuidelineWeights::parse(
+            r#"{"score_weight": 1, "holes": 1, "holes": 2}"#,
+        )
+        .unwrap_err();
+        assert!(e.contains("holes: the key is given twice"), "{e}");
+        let e = crate::eval::guideline::GuidelineWeights::parse(
+            r#"{"score_weight": 1, "holes": 1e200}"#,
+        )
+        .unwrap_err();
+        assert!(e.starts_with("holes: weight 1e200"), "{e}");
     }
 
     #[test]

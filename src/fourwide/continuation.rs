@@ -77,6 +77,23 @@ fn hold_slot(hold: Option<Shape>) -> usize {
 }
 
 impl Continuation {
+    /// [`Self::build`] for a search that makes at most `locks` locks: over the pieces those
+    /// locks can reach and a run after them can use, not the whole game. A run is valued at
+    /// most at the side rows its section holds (at most [`HEIGHT`]), and such a run from any
+    /// piece the search reaches (index `locks + 1` at most, with a held piece) uses at most
+    /// one piece more than its clears, so the cut changes no value the search reads: a long
+    /// game searched for a few pieces no longer takes memory for every piece of it (the table
+    /// holds some 4 300 entries a piece).
+    pub fn for_locks(
+        pieces: &[Shape],
+        locks: usize,
+        table: ComboTable,
+        objective: Objective,
+    ) -> Continuation {
+        let reach = locks.saturating_add(2 + HEIGHT + 1).min(pieces.len());
+        Continuation::build(&pieces[..reach], table, objective)
+    }
+
     /// Solves the longest runs over `pieces` (the game's whole known sequence) and tabulates
     /// what runs earn under `table` and `objective`.
     pub fn build(pieces: &[Shape], table: ComboTable, objective: Objective) -> Continuation {
@@ -344,6 +361,36 @@ mod tests {
             })
             .max()
             .unwrap_or(0)
+    }
+
+    #[test]
+    fn a_search_of_a_few_locks_reads_the_same_runs_from_the_cut_table() {
+        // 42 bags: a run from the 4-wide residuals can go on for dozens of pieces
+        let bag = "IJLOSTZ TLJSZOI SZTOJLI OIJTLSZ ZSOITJL LJITOZS";
+        let seq = shapes(&bag.replace(' ', "").repeat(7));
+        let whole = Continuation::build(&seq, ComboTable::Guideline, Objective::Attack);
+        let fields = whole.tables.three.len() + whole.tables.six.len();
+        for locks in [0, 5, 60, seq.len() - 30, seq.len()] {
+            let cut =
+                Continuation::for_locks(&seq, locks, ComboTable::Guideline, Objective::Attack);
+            assert!(cut.pieces <= locks + 2 + HEIGHT + 1, "{locks}");
+            for q in 0..=(locks + 1).min(seq.len() - 1) {
+                for i in q * fields * HOLDS..(q + 1) * fields * HOLDS {
+                    let capped = |c: &Continuation| (c.longest[i] as usize).min(HEIGHT);
+                    assert_eq!(
+                        capped(&cut),
+                        capped(&whole),
+                        "locks {locks} q {q} entry {i}"
+                    );
+                }
+            }
+            let combos = (locks + HEIGHT + 2).min(whole.earned.len());
+            assert_eq!(cut.earned[..combos], whole.earned[..combos], "{locks}");
+        }
+        // the long runs are there to be cut: some run from the first pieces passes HEIGHT
+        assert!(whole.longest[..fields * HOLDS]
+            .iter()
+            .any(|&r| r as usize > HEIGHT));
     }
 
     #[test]

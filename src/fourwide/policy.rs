@@ -258,7 +258,8 @@ impl Policy {
             .and_then(|l| serde_json::from_slice(l).ok())
             .ok_or_else(|| bad("the header line is not valid JSON"))?;
         let raw = lines.next().unwrap_or(&[]);
-        let structure = Structure::build(&header.config)?;
+        let structure = Structure::build(&header.config)
+            .map_err(|e| bad(&format!("the header's configuration: {}", e.0)))?;
         let n = structure.minimized_states();
         if header.classes != structure.reduced.classes
             || header.queue_states != structure.sequence.len()

@@ -35,6 +35,7 @@ pub fn stats(values: &[u64]) -> (f64, f64, u64, u64) {
 /// The settings a partial results file was made with: a rerun resumes it only when they are
 /// the same.
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct PartialHeader {
     pub game: String,
     pub policy: String,
@@ -47,6 +48,7 @@ pub struct PartialHeader {
 
 /// One finished game, one line of the partial results file.
 #[derive(Serialize, Deserialize, Debug, Clone, Copy, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct GameLine {
     /// Game index: generator seed `seed + game`.
     pub game: u64,
@@ -66,11 +68,19 @@ pub fn partial_path(out: &Path) -> PathBuf {
 /// game listed twice). A last line cut short by a kill is dropped (and cut from the file, so
 /// that appending goes on after the last whole line).
 pub fn read_partial(path: &Path) -> Result<Option<(PartialHeader, Vec<GameLine>)>> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(Error::at(path.display(), e)),
     };
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+        Error(format!(
+            "{} line {line}: not UTF-8 text (a partial results file is JSON lines)",
+            path.display()
+        ))
+    })?;
     let whole = match text.rfind('\n') {
         Some(i) => &text[..=i],
         None => "",
@@ -102,11 +112,37 @@ pub fn read_partial(path: &Path) -> Result<Option<(PartialHeader, Vec<GameLine>)
                 g.cpu_seconds
             )));
         }
+        if let Some(why) = impossible(&g, &header) {
+            return Err(Error(format!("{} line {}: {why}", path.display(), i + 2)));
+        }
         if seen.insert(g.game) {
             games.push(g);
         }
     }
     Ok(Some((header, games)))
+}
+
+/// Why a finished game `g` cannot have been played under `header`, if it cannot: every piece
+/// adds 4 cells and every line takes 10, a game stops at its caps (a line cap can be passed
+/// by the last clear's 3 more rows at most).
+fn impossible(g: &GameLine, header: &PartialHeader) -> Option<String> {
+    if g.lines.saturating_mul(10) > g.pieces.saturating_mul(4) {
+        return Some(format!(
+            "{} lines over {} pieces: more than their cells can fill",
+            g.lines, g.pieces
+        ));
+    }
+    if let Some(cap) = header.max_lines {
+        if g.lines > cap.saturating_add(3) {
+            return Some(format!("{} lines past the cap of {cap}", g.lines));
+        }
+    }
+    if let Some(cap) = header.max_pieces {
+        if g.pieces > cap {
+            return Some(format!("{} pieces past the cap of {cap}", g.pieces));
+        }
+    }
+    None
 }
 
 /// A JSON error on line `n` of a JSON-lines file, its place said once: each record is one

@@ -34,6 +34,16 @@ pub enum Objective {
     Attack,
 }
 
+impl Objective {
+    /// The objective as game files and results name it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Objective::Points => "points",
+            Objective::Attack => "attack",
+        }
+    }
+}
+
 /// What one lock earned, and the combo and back-to-back state it leaves.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Earned {

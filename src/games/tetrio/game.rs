@@ -13,6 +13,7 @@ use serde_json::Value;
 
 /// When a lock happened.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct LockTime {
     pub frame: i64,
     /// Frames the garbage multiplier had grown for (the frame, or one less).
@@ -23,6 +24,7 @@ pub struct LockTime {
 
 /// A network event and where it falls among the locks.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct NetEvent {
     /// Locks made before it.
     pub after_locks: usize,
@@ -75,6 +77,22 @@ pub struct TetrioGame {
 
 fn is_zero(n: &u32) -> bool {
     *n == 0
+}
+
+/// The most garbage rows one message may carry: far past any attack of one clear.
+pub const MAX_GARBAGE_AMOUNT: i64 = 1000;
+
+/// What is wrong with a garbage message of `amount` rows with holes `size` wide, if anything.
+pub fn garbage_problem(amount: i64, size: usize) -> Option<String> {
+    if !(0..=MAX_GARBAGE_AMOUNT).contains(&amount) {
+        return Some(format!(
+            "garbage amount {amount} is not from 0 to {MAX_GARBAGE_AMOUNT}"
+        ));
+    }
+    if !(1..=100).contains(&size) {
+        return Some(format!("garbage hole size {size} is not from 1 to 100"));
+    }
+    None
 }
 
 impl NetEvent {
@@ -189,9 +207,56 @@ impl TetrioGame {
         }
     }
 
-    /// The options, checked (`place` names the game in errors).
+    /// The options, checked with the locks and events (`place` names the game in errors).
     pub fn parsed_options(&self, place: &str) -> Result<Options> {
-        Options::parse(&self.options, &format!("{place}: tetrio"))
+        let place = format!("{place}: tetrio");
+        let options = Options::parse(&self.options, &place)?;
+        self.check(&options).map_err(|why| Error::at(&place, why))?;
+        Ok(options)
+    }
+
+    /// The locks' times and the events as an import writes them: times from frame 0 on, in
+    /// order; events of the three kinds replayed, each after a lock the game has; garbage
+    /// as [`garbage_problem`] allows, its hole on the board.
+    pub fn check(&self, options: &Options) -> std::result::Result<(), String> {
+        let mut last = 0;
+        for (i, l) in self.locks.iter().enumerate() {
+            if l.frame < last || l.grown < 0 || l.grown > l.frame {
+                return Err(format!(
+                    "locks[{i}]: frame {} (grown {}) is not a time after the lock before (frame {last})",
+                    l.frame, l.grown
+                ));
+            }
+            last = l.frame;
+        }
+        for (i, n) in self.events.iter().enumerate() {
+            let bad = |why: String| Err(format!("events[{i}]: {why}"));
+            if !["garbage", "confirm", "targets"].contains(&n.kind.as_str()) {
+                return bad(format!(
+                    "kind {:?} is not garbage, confirm or targets",
+                    crate::error::printable(&n.kind)
+                ));
+            }
+            if n.frame < 0 {
+                return bad(format!("frame {} is before the game", n.frame));
+            }
+            if !self.locks.is_empty() && n.after_locks > self.locks.len() {
+                return bad(format!(
+                    "after_locks {} is past the game's {} locks",
+                    n.after_locks,
+                    self.locks.len()
+                ));
+            }
+            if n.kind == "garbage" {
+                if let Some(why) = garbage_problem(n.amount.unwrap_or(0), n.size.unwrap_or(1)) {
+                    return bad(why);
+                }
+                if let Some(x) = n.x.filter(|&x| x < 0 || x as usize >= options.width) {
+                    return bad(format!("hole column {x} is off the board"));
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Replays the pieces' paths (`L R D C A F`, `H` first for a hold) on the TETR.IO engine,

@@ -88,14 +88,32 @@ pub struct Options {
     pub handling: Handling,
 }
 
+/// A numeric option: every one TETR.IO has is a count, a time, a speed or a factor, none
+/// below 0 (a negative `das` or `g` would make the simulation invent moves no game made).
 fn num(o: &Value, key: &str, default: f64, place: &str) -> Result<f64> {
     match o.get(key) {
         None | Some(Value::Null) => Ok(default),
-        Some(v) => v
-            .as_f64()
-            .ok_or_else(|| Error::at(place, format!("option `{key}` is not a number"))),
+        Some(v) => {
+            let x = v
+                .as_f64()
+                .ok_or_else(|| Error::at(place, format!("option `{key}` is not a number")))?;
+            if !(0.0..=MAX_OPTION).contains(&x) {
+                return Err(Error::at(
+                    place,
+                    format!(
+                        "option `{key}` is {}: give a number from 0 to {MAX_OPTION:e}",
+                        crate::limits::short_number(x)
+                    ),
+                ));
+            }
+            Ok(x)
+        }
     }
 }
+
+/// The largest numeric option read: past any TETR.IO setting (frames, cells, multipliers),
+/// and small enough that counts made from it stay far from overflow.
+const MAX_OPTION: f64 = 1e9;
 
 fn flag(o: &Value, key: &str, default: bool, place: &str) -> Result<bool> {
     match o.get(key) {

@@ -108,6 +108,12 @@ fn events(list: &Value, file: &str, place: &str, frames: i64) -> Result<Vec<(i64
                     Error::at(file, format!("`{at}.data.key`: unknown key `{name}`"))
                 })?;
                 let subframe = data.get("subframe").and_then(Value::as_f64).unwrap_or(0.);
+                if !(0.0..1.0).contains(&subframe) {
+                    return Err(Error::at(
+                        file,
+                        format!("`{at}.data.subframe` {subframe} is not a fraction of a frame (0 up to 1)"),
+                    ));
+                }
                 if kind == "keydown" {
                     let hoisted = data
                         .get("hoisted")
@@ -135,14 +141,21 @@ fn events(list: &Value, file: &str, place: &str, frames: i64) -> Result<Vec<(i64
                 };
                 let garbage = d.get("type").and_then(Value::as_str) == Some("garbage");
                 match t {
-                    "interaction" if garbage => Event::Garbage {
-                        gameid: int("gameid")?,
-                        iid: int("iid")?,
-                        ackiid: int("ackiid")?,
-                        amount: int("amt")?,
-                        size: d.get("size").and_then(Value::as_u64).unwrap_or(1) as usize,
-                        x: d.get("x").and_then(Value::as_i64),
-                    },
+                    "interaction" if garbage => {
+                        let amount = int("amt")?;
+                        let size = d.get("size").and_then(Value::as_u64).unwrap_or(1) as usize;
+                        if let Some(why) = super::game::garbage_problem(amount, size) {
+                            return Err(Error::at(file, format!("`{at}.data.data`: {why}")));
+                        }
+                        Event::Garbage {
+                            gameid: int("gameid")?,
+                            iid: int("iid")?,
+                            ackiid: int("ackiid")?,
+                            amount,
+                            size,
+                            x: d.get("x").and_then(Value::as_i64),
+                        }
+                    }
                     "interaction_confirm" if garbage => Event::Confirm {
                         gameid: int("gameid")?,
                         iid: int("iid")?,
