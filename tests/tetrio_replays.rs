@@ -164,11 +164,6 @@ fn impossible_garbage_options_and_events_are_refused_by_place() {
         ),
         ("amount", serde_json::json!(-5), "garbage amount -5"),
         (
-            "x",
-            serde_json::json!(10),
-            "hole column 10 is off the board",
-        ),
-        (
             "after_locks",
             serde_json::json!(1_000_000),
             "after_locks 1000000 is past the game's",

@@ -7,7 +7,7 @@
 
 use super::solve::{guideline_weights_name, FourwideUse};
 use crate::error::{Error, Result};
-use crate::eval::guideline::{objective_preset, GuidelineEvaluator, GuidelineWeights, FEATURES};
+use crate::eval::guideline::{GuidelineEvaluator, GuidelineWeights, FEATURES};
 use crate::eval::tencent::{Evaluator, Weights};
 use crate::fourwide::continuation::Continuation;
 use crate::games::guideline::Objective;
@@ -381,7 +381,7 @@ fn run_guideline_data(args: &DataArgs, seed: &Seed) -> Result<()> {
     }
     check_data_args(args)?;
     let objective = game.rules.objective;
-    let weights_name = guideline_weights_name(&args.weights, objective);
+    let weights_name = guideline_weights_name(&args.weights, &game.rules);
     let weights = GuidelineWeights::resolve(&weights_name)?;
     let evaluator = GuidelineEvaluator::new(weights);
     let (_, pool) = super::thread_pool(args.threads)?;
@@ -475,7 +475,8 @@ fn run_guideline_fit(
     let base_name = args
         .base
         .clone()
-        .unwrap_or_else(|| objective_preset(objective).to_string());
+        // the data file does not say the combo table
+        .unwrap_or_else(|| crate::eval::guideline::objective_preset(objective).to_string());
     let base = GuidelineWeights::resolve(&base_name)?;
     let mut samples = Vec::new();
     for (path, text) in texts {

@@ -46,8 +46,8 @@ pub struct Args {
     #[arg(long, default_value = "dellacherie")]
     pub policy: String,
     /// A weights JSON file (feature name -> weight) used instead of --policy. On a guideline
-    /// game: a guideline preset (attack, points) or weights file (default: the preset of the
-    /// game's objective).
+    /// game: a guideline preset (attack, points, versus) or weights file (default: the preset
+    /// of the game's objective).
     #[arg(long)]
     pub weights: Option<PathBuf>,
     /// Guideline games only: the previews the player sees after the piece in play (default 5,

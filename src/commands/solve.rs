@@ -2,7 +2,7 @@
 //! and a results JSON whose score comes from replaying that record.
 
 use crate::error::{Error, Result};
-use crate::eval::guideline::{objective_preset, GuidelineEvaluator, GuidelineWeights};
+use crate::eval::guideline::{rules_preset, GuidelineEvaluator, GuidelineWeights};
 use crate::eval::tencent::{Evaluator, Weights};
 use crate::fourwide::continuation::{Continuation, SectionCount};
 use crate::games::guideline::replay::{self as guideline_replay, Outcome};
@@ -49,8 +49,10 @@ pub struct Args {
     /// beam 3 000; `tuned-b6000` again at beam 6 000, its features fading over the last 20
     /// pieces; `tuned-b6000-i` is `tuned-b6000` with a cells weight that follows the I pieces
     /// among the next ten; `tuned-b4000-i` (the default) is `tuned-b6000-i` nudged for beam
-    /// 4 000. On a guideline game the default (and `tuned`, `tuned-b6000`, `tuned-b6000-i`)
-    /// stands for the preset of the game's objective.
+    /// 4 000. On a guideline game the presets are `attack`, `points` and `versus` (TETR.IO's
+    /// attack with its back-to-back chain bonus), and the default (and `tuned`, `tuned-b6000`,
+    /// `tuned-b6000-i`) stands for the preset of the game's rules: `versus` on TETR.IO's
+    /// rules as played today (`--tetrio-seed` without `--seed`), else the objective's.
     #[arg(long, default_value = crate::eval::tencent::DEFAULT_PRESET)]
     pub weights: String,
     /// Worker threads (default: all cores). The record does not depend on it.
@@ -560,12 +562,13 @@ pub struct GuidelineSolveReport {
     pub cost: RunCost,
 }
 
-/// The guideline weights `--weights NAME` stands for on a game of `objective`: the Tencent
-/// default (and `tuned`, `tuned-b6000`, former ones) stands for the objective's preset.
-pub(crate) fn guideline_weights_name(name: &str, objective: Objective) -> String {
+/// The guideline weights `--weights NAME` stands for on a game of `rules`: the Tencent
+/// default (and `tuned`, `tuned-b6000`, former ones) stands for the rules' preset
+/// ([`rules_preset`]).
+pub(crate) fn guideline_weights_name(name: &str, rules: &crate::games::guideline::Rules) -> String {
     match name {
         "tuned" | "tuned-b6000" | "tuned-b6000-i" | crate::eval::tencent::DEFAULT_PRESET => {
-            objective_preset(objective).to_string()
+            rules_preset(rules).to_string()
         }
         name => name.to_string(),
     }
@@ -583,7 +586,7 @@ fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
             crate::limits::plural(seed.pieces as u64, "piece", "pieces")
         )));
     }
-    let weights_name = guideline_weights_name(&args.weights, game.rules.objective);
+    let weights_name = guideline_weights_name(&args.weights, &game.rules);
     let weights = GuidelineWeights::resolve(&weights_name)?;
     let evaluator = GuidelineEvaluator::new(weights.clone());
     let (threads, pool) = super::thread_pool(args.threads)?;

@@ -22,7 +22,7 @@ pub struct Args {
     /// them is read too.
     #[arg(long, default_value_t = super::play::DEFAULT_PREVIEWS)]
     pub previews: usize,
-    /// A guideline preset (attack, points) or a weights file.
+    /// A guideline preset (attack, points, versus) or a weights file.
     #[arg(long, default_value = "attack")]
     pub weights: String,
     /// The kick table of the front end's game: srs, or srs-plus (TETR.IO, with 180° turns).

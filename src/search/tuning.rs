@@ -128,7 +128,7 @@ impl Family for Guideline {
     const PLAYS_ONLINE: bool = true;
 
     fn default_start(&self) -> &'static str {
-        crate::eval::guideline::objective_preset(self.game.rules.objective)
+        crate::eval::guideline::rules_preset(&self.game.rules)
     }
 
     fn resolve(&self, start: &str) -> Result<GuidelineWeights> {
