@@ -176,6 +176,37 @@ fn five_hundred_pieces_under_srs_score_what_the_front_end_counted() {
     );
 }
 
+/// TETR.IO's rules as played today through the front end: the record the bot's moves make
+/// is scored by `verify` on the built-in TETR.IO game (its chain bonus), and TETR.IO's own
+/// engine counts the same attack. (The test front end counts the guideline table, so its
+/// own attack is not compared.)
+#[test]
+fn tetrio_chaining_games_play_through_the_front_end() {
+    let seed = "seeds/tetrio-versus.json";
+    let seq = sequence(seed, 68);
+    let (mut bot, _) = Bot::start(&[
+        "--combo-table",
+        "tetrio-chaining",
+        "--weights",
+        "versus",
+        "--beam",
+        "100",
+        "--samples",
+        "2",
+        "--lookahead",
+        "4",
+    ]);
+    let played = play_game(&mut bot, &seq, 60, true);
+    bot.send(&json!({"type": "quit"}));
+    let (status, stderr, _) = bot.finish();
+    assert!(status.success(), "exit {status}: {stderr}");
+    let v = verify(&played.record, seed, "tetrio-versus-60");
+    assert_eq!(v["pieces"], 60, "{v}");
+    assert_eq!(v["valid"], true, "{v}");
+    assert!(v["attack"].as_u64().unwrap() > 0, "{v}");
+    assert_eq!(v["tetrio_stats"]["garbage"]["attack"], v["attack"], "{v}");
+}
+
 /// Sends `line`; the next message must come only after `probe` (the bot ignored `line`).
 fn ignored(bot: &mut Bot, line: &str) {
     bot.send_line(line);

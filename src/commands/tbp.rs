@@ -28,7 +28,10 @@ pub struct Args {
     /// The kick table of the front end's game: srs, or srs-plus (TETR.IO, with 180° turns).
     #[arg(long, value_enum, default_value_t = RotationArg::SrsPlus)]
     pub rotation: RotationArg,
-    /// How combos add attack: guideline (the classic table) or tetrio (TETR.IO's multiplier).
+    /// How combos add attack: guideline (the classic table), tetrio (TETR.IO's multiplier) or
+    /// tetrio-chaining (TETR.IO as played today: the multiplier and the back-to-back chain
+    /// bonus; a chain the `start` message reports as on counts from its first clear, since
+    /// TBP does not say how long it is).
     #[arg(long, value_enum, default_value_t = ComboArg::Guideline)]
     pub combo_table: ComboArg,
     #[command(flatten)]
@@ -57,6 +60,7 @@ pub enum RotationArg {
 pub enum ComboArg {
     Guideline,
     Tetrio,
+    TetrioChaining,
 }
 
 /// The bot's settings from the flags, checked.
@@ -76,6 +80,7 @@ pub fn config(args: &Args) -> Result<Config> {
             combo_table: match args.combo_table {
                 ComboArg::Guideline => ComboTable::Guideline,
                 ComboArg::Tetrio => ComboTable::Tetrio,
+                ComboArg::TetrioChaining => ComboTable::TetrioChaining,
             },
             objective: Objective::Attack,
         },

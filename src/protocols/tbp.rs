@@ -320,6 +320,8 @@ impl Position {
                 // TBP counts the clears in a row; beamtris's counter is −1 before the first.
                 combo: start.combo.min(1 << 20) as i32 - 1,
                 b2b: start.back_to_back,
+                // TBP says whether a chain is on, not how long: counted from its first
+                // clear (the least bonus it can be owed).
                 chain: 0,
             },
             queue: queue.into(),
