@@ -187,8 +187,6 @@ fn tetrio_chaining_games_play_through_the_front_end() {
     let (mut bot, _) = Bot::start(&[
         "--combo-table",
         "tetrio-chaining",
-        "--weights",
-        "versus",
         "--beam",
         "100",
         "--samples",

@@ -475,8 +475,8 @@ fn run_guideline_fit(
     let base_name = args
         .base
         .clone()
-        // the data file does not say the combo table
-        .unwrap_or_else(|| crate::eval::guideline::objective_preset(objective).to_string());
+        // the preset named for the objective (the data file does not say the combo table)
+        .unwrap_or_else(|| objective.name().to_string());
     let base = GuidelineWeights::resolve(&base_name)?;
     let mut samples = Vec::new();
     for (path, text) in texts {

@@ -47,7 +47,7 @@ pub struct Args {
     pub policy: String,
     /// A weights JSON file (feature name -> weight) used instead of --policy. On a guideline
     /// game: a guideline preset (attack, points, versus) or weights file (default: the preset
-    /// of the game's objective).
+    /// of the game's rules, `versus` on TETR.IO's rules as played today, else the objective's).
     #[arg(long)]
     pub weights: Option<PathBuf>,
     /// Guideline games only: the previews the player sees after the piece in play (default 5,
@@ -760,7 +760,7 @@ fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
     });
     let weights_name = match &args.weights {
         Some(w) => w.to_string_lossy().into_owned(),
-        None => crate::eval::guideline::objective_preset(game.rules.objective).to_string(),
+        None => crate::eval::guideline::rules_preset(&game.rules).to_string(),
     };
     let weights = GuidelineWeights::resolve(&weights_name)?;
     let evaluator = GuidelineEvaluator::new(weights.clone());

@@ -22,9 +22,10 @@ pub struct Args {
     /// them is read too.
     #[arg(long, default_value_t = super::play::DEFAULT_PREVIEWS)]
     pub previews: usize,
-    /// A guideline preset (attack, points, versus) or a weights file.
-    #[arg(long, default_value = "attack")]
-    pub weights: String,
+    /// A guideline preset (attack, points, versus) or a weights file (default: `versus` with
+    /// `--combo-table tetrio-chaining`, else `attack`).
+    #[arg(long)]
+    pub weights: Option<String>,
     /// The kick table of the front end's game: srs, or srs-plus (TETR.IO, with 180° turns).
     #[arg(long, value_enum, default_value_t = RotationArg::SrsPlus)]
     pub rotation: RotationArg,
@@ -69,21 +70,26 @@ pub fn config(args: &Args) -> Result<Config> {
     if args.think_ms == 0 {
         return Err(Error("--think-ms 0: give at least 1".into()));
     }
-    let weights = GuidelineWeights::resolve(&args.weights)?;
+    let rules = Rules {
+        rotation: match args.rotation {
+            RotationArg::Srs => RotationSystem::Srs,
+            RotationArg::SrsPlus => RotationSystem::SrsPlus,
+        },
+        combo_table: match args.combo_table {
+            ComboArg::Guideline => ComboTable::Guideline,
+            ComboArg::Tetrio => ComboTable::Tetrio,
+            ComboArg::TetrioChaining => ComboTable::TetrioChaining,
+        },
+        objective: Objective::Attack,
+    };
+    let weights = GuidelineWeights::resolve(
+        args.weights
+            .as_deref()
+            .unwrap_or(crate::eval::guideline::rules_preset(&rules)),
+    )?;
     let (_, pool) = super::thread_pool(Some(args.threads))?;
     Ok(Config {
-        rules: Rules {
-            rotation: match args.rotation {
-                RotationArg::Srs => RotationSystem::Srs,
-                RotationArg::SrsPlus => RotationSystem::SrsPlus,
-            },
-            combo_table: match args.combo_table {
-                ComboArg::Guideline => ComboTable::Guideline,
-                ComboArg::Tetrio => ComboTable::Tetrio,
-                ComboArg::TetrioChaining => ComboTable::TetrioChaining,
-            },
-            objective: Objective::Attack,
-        },
+        rules,
         beam: args.beam,
         previews: args.previews,
         think: Duration::from_millis(args.think_ms),

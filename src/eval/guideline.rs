@@ -392,18 +392,8 @@ impl GuidelineEvaluator {
     }
 }
 
-/// The preset of `objective` alone: the online player's default on every game (`versus` was
-/// tuned with the whole queue known, and online its gain is not clear:
-/// results/tetrio/versus-preset).
-pub fn objective_preset(objective: crate::games::guideline::Objective) -> &'static str {
-    match objective {
-        crate::games::guideline::Objective::Attack => "attack",
-        crate::games::guideline::Objective::Points => "points",
-    }
-}
-
-/// The guideline preset made for a search of a game of `rules`: its objective's, and for
-/// TETR.IO's attack with the back-to-back chain bonus, `versus`.
+/// The guideline preset made for a game of `rules`, offline or online: its objective's, and
+/// for TETR.IO's attack with the back-to-back chain bonus, `versus`.
 pub fn rules_preset(rules: &crate::games::guideline::Rules) -> &'static str {
     use crate::games::guideline::{ComboTable, Objective};
     match (rules.objective, rules.combo_table) {
