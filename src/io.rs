@@ -42,14 +42,21 @@ pub fn read_text_up_to(path: &Path, max_bytes: u64) -> Result<String> {
         ));
     }
     let text = String::from_utf8(bytes).map_err(|e| {
-        let upto = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-        let line = upto.iter().filter(|&&b| b == b'\n').count() + 1;
-        Error::at(path.display(), format!("line {line}: not UTF-8 text"))
+        Error::at(
+            path.display(),
+            format!("line {}: not UTF-8 text", first_bad_line(&e)),
+        )
     })?;
     Ok(match text.strip_prefix(BOM) {
         Some(rest) => rest.to_string(),
         None => text,
     })
+}
+
+/// The line (from 1) of the first byte that is not UTF-8, for the message that refuses it.
+pub fn first_bad_line(e: &std::string::FromUtf8Error) -> usize {
+    let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+    good.iter().filter(|&&b| b == b'\n').count() + 1
 }
 
 /// Reads and validates a record file; the error names the file and the token.

@@ -443,7 +443,7 @@ impl Seed {
         if let Some(t) = &self.tetrio {
             let o = crate::games::tetrio::options::Options::parse(&t.options, "tetrio")
                 .map_err(|e| SeedError(e.0))?;
-            t.check(&o)
+            t.check()
                 .map_err(|why| SeedError(format!("tetrio.{why}")))?;
             match self.generator {
                 Generator::Tetrio { seed, no_szo } if seed as i64 == o.seed && no_szo == o.no_szo => {}

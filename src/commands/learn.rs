@@ -299,8 +299,7 @@ fn provenance(args: &FitArgs, label: fit::Label) -> String {
     let names: Vec<String> = args.data.iter().map(|p| p.display().to_string()).collect();
     format!(
         "beamtris learn fit --label {} --ridge {}{}{} on {}",
-        clap::ValueEnum::to_possible_value(&label)
-            .map_or_else(String::new, |v| v.get_name().to_string()),
+        label.name(),
         args.ridge,
         if args.features.is_empty() {
             String::new()
@@ -455,7 +454,7 @@ fn run_guideline_fit(
 ) -> Result<()> {
     let label = args.label.unwrap_or(Label::Lineage);
     if label != Label::Lineage {
-        let name = format!("{label:?}").to_lowercase();
+        let name = label.name();
         return Err(Error(format!(
             "--label {name}: guideline data has no rollouts; its one label is lineage"
         )));

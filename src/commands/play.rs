@@ -1081,8 +1081,6 @@ mod tests {
         let e = read_partial(&path).unwrap_err();
         assert!(e.0.contains("r.partial.jsonl line 2 column "), "{e}");
         assert_eq!(e.0.matches(" line ").count(), 1, "{e}");
-        // games no game can be: more lines than the pieces fill, past the line cap (2 000),
-        // a key the file never holds
         std::fs::write(
             &path,
             [format!("{head}\n").as_bytes(), b"{\"game\xff\n"].concat(),
@@ -1095,6 +1093,8 @@ mod tests {
             ),
             "{e}"
         );
+        // games no game can be: more lines than the pieces fill, past the line cap (2 000),
+        // a key the file never holds
         for (line, why) in [
             (
                 r#"{"game":1,"lines":9,"pieces":20,"capped":false,"seconds":1,"cpu_seconds":1}"#,

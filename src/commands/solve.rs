@@ -266,7 +266,6 @@ pub struct SolveReport {
     pub cost: RunCost,
 }
 
-/// Why a record places `record` pieces of the `target`, in words for the results file.
 /// How a search ended, in the results file's words: `end`, `end_piece` and `stopped_by`.
 fn end_words(end: SearchEnd) -> (&'static str, Option<usize>, Option<&'static str>) {
     match end {
@@ -280,6 +279,7 @@ fn end_words(end: SearchEnd) -> (&'static str, Option<usize>, Option<&'static st
     }
 }
 
+/// Why a record places `record` pieces of the `target`, in words for the results file.
 fn short_because(result: &BeamResult, record: usize, target: usize) -> String {
     let tail = if record < result.placed {
         format!(

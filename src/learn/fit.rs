@@ -24,6 +24,14 @@ pub enum Label {
 }
 
 impl Label {
+    /// The label as `--label` takes it.
+    pub fn name(self) -> String {
+        clap::ValueEnum::to_possible_value(&self)
+            .expect("every label has a name")
+            .get_name()
+            .to_string()
+    }
+
     fn of(self, s: &Sample) -> f64 {
         match self {
             Label::Gained => s.gained as f64,

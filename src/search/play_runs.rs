@@ -74,11 +74,10 @@ pub fn read_partial(path: &Path) -> Result<Option<(PartialHeader, Vec<GameLine>)
         Err(e) => return Err(Error::at(path.display(), e)),
     };
     let text = String::from_utf8(bytes).map_err(|e| {
-        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-        let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
         Error(format!(
-            "{} line {line}: not UTF-8 text (a partial results file is JSON lines)",
-            path.display()
+            "{} line {}: not UTF-8 text (a partial results file is JSON lines)",
+            path.display(),
+            crate::io::first_bad_line(&e)
         ))
     })?;
     let whole = match text.rfind('\n') {

@@ -211,7 +211,7 @@ impl TetrioGame {
     pub fn parsed_options(&self, place: &str) -> Result<Options> {
         let place = format!("{place}: tetrio");
         let options = Options::parse(&self.options, &place)?;
-        self.check(&options).map_err(|why| Error::at(&place, why))?;
+        self.check().map_err(|why| Error::at(&place, why))?;
         Ok(options)
     }
 
@@ -219,7 +219,7 @@ impl TetrioGame {
     /// order; events of the three kinds replayed, each after a lock the game has; garbage
     /// as [`garbage_problem`] allows. (The hole column `x` a message carries is kept as
     /// read: real replays hold -1 there, and the simulation does not read it.)
-    pub fn check(&self, _options: &Options) -> std::result::Result<(), String> {
+    pub fn check(&self) -> std::result::Result<(), String> {
         let mut last = 0;
         for (i, l) in self.locks.iter().enumerate() {
             if l.frame < last || l.grown < 0 || l.grown > l.frame {
