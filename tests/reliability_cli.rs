@@ -511,7 +511,7 @@ fn default_runs_go_where_git_does_not_look() {
         .unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let err = String::from_utf8_lossy(&o.stderr);
-    let json_path = "runs/solve-tencent-geek-4-reach-b2-tuned-b4000-i-p3.json";
+    let json_path = "runs/solve-tencent-geek-4-reach-b2-open-column-p3.json";
     assert!(err.contains(&format!("wrote {json_path} and ")), "{err}");
     let written = root.join(json_path);
     assert!(written.exists());

@@ -189,7 +189,7 @@ fn a_timed_solve_keeps_its_widths_within_the_beam_and_replays() {
             .current_dir(&dir),
     );
     assert!(dir
-        .join("runs/solve-tencent-geek-4-reach-t0.5s-tuned-b4000-i-p20.json")
+        .join("runs/solve-tencent-geek-4-reach-t0.5s-open-column-p20.json")
         .exists());
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -348,6 +348,7 @@ fn run_fit_tencent(args: &FitArgs, texts: &[(&std::path::Path, String)]) -> Resu
             fade_pieces: None,
             value: Some(Box::new(f.model)),
             i_ahead: None,
+            open_column: None,
             features: Default::default(),
         },
     };

@@ -44,15 +44,17 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = MoveSet::Reach)]
     pub moves: MoveSet,
     /// Evaluator weights: a preset (default, tuned, tuned-b3000, tuned-b6000, tuned-b6000-i,
-    /// tuned-b4000-i, dellacherie, eltetris) or a JSON weights file. `tuned` is `default` tuned
-    /// by `beamtris tune` at beam 200; `tuned-b3000` is `tuned` tuned again on whole games at
-    /// beam 3 000; `tuned-b6000` again at beam 6 000, its features fading over the last 20
-    /// pieces; `tuned-b6000-i` is `tuned-b6000` with a cells weight that follows the I pieces
-    /// among the next ten; `tuned-b4000-i` (the default) is `tuned-b6000-i` nudged for beam
-    /// 4 000. On a guideline game the presets are `attack`, `points` and `versus` (TETR.IO's
-    /// attack with its back-to-back chain bonus), and the default (and `tuned`, `tuned-b6000`,
-    /// `tuned-b6000-i`) stands for the preset of the game's rules: `versus` on TETR.IO's
-    /// rules as played today (`--tetrio-seed` without `--seed`), else the objective's.
+    /// tuned-b4000-i, open-column, dellacherie, eltetris) or a JSON weights file. `tuned` is
+    /// `default` tuned by `beamtris tune` at beam 200; `tuned-b3000` is `tuned` tuned again on
+    /// whole games at beam 3 000; `tuned-b6000` again at beam 6 000, its features fading over
+    /// the last 20 pieces; `tuned-b6000-i` is `tuned-b6000` with a cells weight that follows
+    /// the I pieces among the next ten; `tuned-b4000-i` is `tuned-b6000-i` nudged for beam
+    /// 4 000; `open-column` (the default) keeps column 4 open for the clears, so that both J
+    /// and L clear three rows, with weights tuned for it. On a guideline game the presets are
+    /// `attack`, `points` and `versus` (TETR.IO's attack with its back-to-back chain bonus),
+    /// and the default (and `tuned`, `tuned-b6000`, `tuned-b6000-i`, `tuned-b4000-i`) stands
+    /// for the preset of the game's rules: `versus` on TETR.IO's rules as played today
+    /// (`--tetrio-seed` without `--seed`), else the objective's.
     #[arg(long, default_value = crate::eval::tencent::DEFAULT_PRESET)]
     pub weights: String,
     /// Worker threads (default: all cores). The record does not depend on it.
@@ -563,13 +565,15 @@ pub struct GuidelineSolveReport {
 }
 
 /// The guideline weights `--weights NAME` stands for on a game of `rules`: the Tencent
-/// default (and `tuned`, `tuned-b6000`, former ones) stands for the rules' preset
-/// ([`rules_preset`]).
+/// default (and `tuned`, `tuned-b6000`, `tuned-b6000-i`, `tuned-b4000-i`, former defaults)
+/// stands for the rules' preset ([`rules_preset`]).
 pub(crate) fn guideline_weights_name(name: &str, rules: &crate::games::guideline::Rules) -> String {
     match name {
-        "tuned" | "tuned-b6000" | "tuned-b6000-i" | crate::eval::tencent::DEFAULT_PRESET => {
-            rules_preset(rules).to_string()
-        }
+        "tuned"
+        | "tuned-b6000"
+        | "tuned-b6000-i"
+        | "tuned-b4000-i"
+        | crate::eval::tencent::DEFAULT_PRESET => rules_preset(rules).to_string(),
         name => name.to_string(),
     }
 }

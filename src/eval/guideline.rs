@@ -131,6 +131,7 @@ impl GuidelineWeights {
                 "value",
                 "fade_pieces",
                 "i_ahead",
+                "open_column",
                 "min_clear_cells",
                 "lines",
             ]

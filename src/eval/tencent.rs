@@ -3,7 +3,7 @@
 //! the beam uses on every child are computed word-parallel on the packed board.
 
 use super::value::ValueModel;
-use crate::games::tencent::board::Board;
+use crate::games::tencent::board::{Board, WIDTH};
 pub use crate::games::tencent::fast_features::{fast_features, FastFeatures};
 use crate::games::Piece;
 use crate::piece::Shape;
@@ -36,6 +36,9 @@ pub struct Weights {
     /// (see [`IAhead`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub i_ahead: Option<IAhead>,
+    /// A column kept open for the clears (see [`OpenColumn`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub open_column: Option<OpenColumn>,
     /// Feature name -> weight.
     #[serde(flatten)]
     pub features: BTreeMap<String, f64>,
@@ -55,6 +58,23 @@ pub struct IAhead {
     pub window: u32,
     /// Added to the cells weight for each I in the window above the game's mean count
     /// (negative: more cells are worth more when more I pieces come).
+    pub cells: f64,
+}
+
+/// A column the beam keeps open from the top of the stack to the floor: each filled cell in it
+/// adds `cells` to the rank. Rows are cleared by locking a piece upright in that column: an I
+/// clears four rows, and an upright J or L three when the row at the top of its bar is open
+/// beside the column too. Without it the search keeps the open column at the board's edge,
+/// where only one of J and L fits; a column inside the board lets both make triples, a triple
+/// scoring the cells on the board six times where two doubles score them three times each
+/// (results/learning/row-gaps/README.md, "An open column inside the board").
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OpenColumn {
+    /// The column, 0 to 9 from the left.
+    pub column: u32,
+    /// Added to the rank for each filled cell in the column (positive: a filled cell there is
+    /// bad).
     pub cells: f64,
 }
 
@@ -106,19 +126,20 @@ pub const FEATURES: [&str; 12] = [
 ];
 
 /// Built-in weight sets by name.
-pub const PRESETS: [&str; 8] = [
+pub const PRESETS: [&str; 9] = [
     "default",
     "tuned",
     "tuned-b3000",
     "tuned-b6000",
     "tuned-b6000-i",
     "tuned-b4000-i",
+    "open-column",
     "dellacherie",
     "eltetris",
 ];
 
 /// The preset `solve` uses on the Tencent game when `--weights` is not given.
-pub const DEFAULT_PRESET: &str = "tuned-b4000-i";
+pub const DEFAULT_PRESET: &str = "open-column";
 
 fn weights(score_weight: f64, pairs: &[(&str, f64)]) -> Weights {
     Weights {
@@ -127,6 +148,7 @@ fn weights(score_weight: f64, pairs: &[(&str, f64)]) -> Weights {
         fade_pieces: None,
         value: None,
         i_ahead: None,
+        open_column: None,
         features: pairs.iter().map(|&(k, v)| (k.to_string(), v)).collect(),
     }
 }
@@ -221,6 +243,31 @@ impl Weights {
                     ],
                 )
             },
+            // `tuned-b4000-i` with the open column at column 4 (3 a cell there), tuned again
+            // by the cross-entropy method with the column in place, each candidate the whole
+            // game at beam 3 000: the first generation's best candidate
+            // (results/learning/row-gaps/open-column/). An open column inside the board lets
+            // both J and L clear three rows.
+            "open-column" => Weights {
+                fade_pieces: Some(20),
+                i_ahead: Some(IAhead {
+                    window: 10,
+                    cells: -0.4024868544688893,
+                }),
+                open_column: Some(OpenColumn {
+                    column: 4,
+                    cells: 3.0,
+                }),
+                ..weights(
+                    0.11214145423887399,
+                    &[
+                        ("cells", -4.136902795458966),
+                        ("row_transitions", 2.953071498328162),
+                        ("column_transitions", 7.755049214768858),
+                        ("holes", 5.148954707323655),
+                    ],
+                )
+            },
             "dellacherie" => weights(
                 1.0 / 38.0,
                 &[
@@ -267,6 +314,18 @@ impl Weights {
             }
             if let Some(problem) = super::weight_problem(ia.cells) {
                 return Err(format!("i_ahead.cells: {problem}"));
+            }
+        }
+        if let Some(oc) = &w.open_column {
+            if oc.column as usize >= WIDTH {
+                return Err(format!(
+                    "open_column.column: {} is not a column (0 to {})",
+                    oc.column,
+                    WIDTH - 1
+                ));
+            }
+            if let Some(problem) = super::weight_problem(oc.cells) {
+                return Err(format!("open_column.cells: {problem}"));
             }
         }
         Ok(w)
@@ -343,6 +402,8 @@ pub struct Evaluator {
     tetris_ready: f64,
     i_ready: f64,
     score_weight: f64,
+    /// `open_column`: the column and the weight of a filled cell in it.
+    open_column: Option<(usize, f64)>,
     value: Option<Box<ValueModel>>,
 }
 
@@ -365,6 +426,7 @@ impl Evaluator {
             tetris_ready: weights.get("tetris_ready"),
             i_ready: weights.get("i_ready"),
             score_weight: weights.score_weight,
+            open_column: weights.open_column.map(|oc| (oc.column as usize, oc.cells)),
             value: weights.value.clone(),
             weights,
         }
@@ -428,6 +490,9 @@ impl Evaluator {
             if i_soon {
                 r += self.i_ready * ready;
             }
+        }
+        if let Some((column, weight)) = self.open_column {
+            r += weight * board.column_cells(column) as f64;
         }
         if let Some(value) = &self.value {
             r -= self.score_weight * value.value(board, mv.upcoming_i, &f);
@@ -570,6 +635,67 @@ mod tests {
             Weights::parse(r#"{"cells": -1, "score_weight": 0.5, "fade_pieces": 0}"#).unwrap_err();
         assert!(err.starts_with("fade_pieces: must be at least 1"), "{err}");
         assert!(Weights::parse(r#"{"score_weight": 0.5, "fade_pieces": -3}"#).is_err());
+    }
+
+    #[test]
+    fn the_open_column_weighs_each_filled_cell_in_it() {
+        let text =
+            r#"{"cells": -1, "score_weight": 0.5, "open_column": {"column": 4, "cells": 3}}"#;
+        let w = Weights::parse(text).unwrap();
+        assert_eq!(
+            w.open_column,
+            Some(OpenColumn {
+                column: 4,
+                cells: 3.0
+            })
+        );
+        assert_eq!(
+            Weights::parse(&serde_json::to_string(&w).unwrap()).unwrap(),
+            w
+        );
+        let e = Evaluator::new(w);
+        // Column 4 holds two cells (rows 17 and 19), the board 12: -12 + 3 x 2 - 0.5 x 10.
+        let board =
+            Board::from_text(&("..........\n".repeat(17) + "....#.....\n##........\n#####.####\n"))
+                .unwrap();
+        assert_eq!(board.column_cells(4), 2);
+        assert_eq!(board.column_cells(5), 0);
+        assert_eq!(board.column_cells(0), 2);
+        assert_eq!(e.rank(&board, &Move::default(), 10), -12.0 + 6.0 - 5.0);
+        for (bad, want) in [
+            (
+                r#"{"column": 10, "cells": 3}"#,
+                "open_column.column: 10 is not a column (0 to 9)",
+            ),
+            (
+                r#"{"column": -1, "cells": 3}"#,
+                "invalid value: integer `-1`",
+            ),
+            (r#"{"column": 4}"#, "missing field `cells`"),
+            (r#"{"column": 4, "cells": 1e300}"#, "open_column.cells"),
+            (
+                r#"{"column": 4, "cells": 1, "colum": 3}"#,
+                "unknown field `colum`",
+            ),
+        ] {
+            let text = format!(r#"{{"score_weight": 0.5, "open_column": {bad}}}"#);
+            let err = Weights::parse(&text).unwrap_err();
+            assert!(err.contains(want), "{bad}: {err}");
+        }
+    }
+
+    #[test]
+    fn open_column_is_the_tuning_runs_best_candidate_with_the_column_at_4() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/results/learning/row-gaps/open-column/tune/best.json"
+        );
+        let mut file = Weights::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+        file.open_column = Some(OpenColumn {
+            column: 4,
+            cells: 3.0,
+        });
+        assert_eq!(file, Weights::preset("open-column").unwrap());
     }
 
     #[test]

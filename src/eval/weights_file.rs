@@ -5,7 +5,7 @@
 //!
 //! * **beam weights** (`solve`, `tune`; what `tune` writes as `best.json`): a *rank*, lower is
 //!   better, so a bad feature weighs positive; they have a `score_weight` (the points so far,
-//!   subtracted from the rank) and may have `min_clear_cells`, `fade_pieces` and `i_ahead`. A
+//!   subtracted from the rank) and may have `min_clear_cells`, `fade_pieces`, `i_ahead` and `open_column`. A
 //!   file with `score_weight` is beam weights.
 //! * **player weights** (`play`; Dellacherie, El-Tetris, BCTS): a *value*, higher is better,
 //!   so a bad feature weighs negative; no `score_weight`. A file without it is player weights.
@@ -66,6 +66,7 @@ pub fn parse(text: &str) -> std::result::Result<WeightsFile, String> {
         "min_clear_cells",
         "fade_pieces",
         "i_ahead",
+        "open_column",
     ] {
         if map.contains_key(key) {
             return Err(format!(
@@ -139,6 +140,7 @@ impl WeightsFile {
                     fade_pieces: None,
                     value: None,
                     i_ahead: None,
+                    open_column: None,
                     features: pairs
                         .iter()
                         .filter(|(_, v)| *v != 0.0)
@@ -185,7 +187,7 @@ impl WeightsFile {
                     p,
                     "beam weights (a rank, lower is better), converted for the player: every \
                      sign turned, lines as rows_cleared; score_weight, min_clear_cells, \
-                     fade_pieces and i_ahead do not apply to a one-piece player"
+                     fade_pieces, i_ahead and open_column do not apply to a one-piece player"
                         .into(),
                 ))
             }

@@ -105,6 +105,16 @@ impl Board {
             + self.0[3].count_ones()
     }
 
+    /// Number of filled cells in column `x`.
+    #[inline(always)]
+    pub const fn column_cells(&self, x: usize) -> u32 {
+        let column = LOW_BITS << x;
+        (self.0[0] & column).count_ones()
+            + (self.0[1] & column).count_ones()
+            + (self.0[2] & column).count_ones()
+            + (self.0[3] & column).count_ones()
+    }
+
     /// Whether no cell is filled.
     #[inline(always)]
     pub const fn is_empty(&self) -> bool {
