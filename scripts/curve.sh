@@ -39,4 +39,5 @@ done
 # the beam-60 000 `tuned` run and the default command beside them).
 "$bin" report curve --dir "$out" --also results/solve-b60000-reach.json \
   --also results/bench/default-command/beam-5500.json --also results/bench/default-command/beam-5500-i.json \
-  --also results/bench/default-command/beam-5000-i.json
+  --also results/bench/default-command/beam-5000-i.json \
+  --also results/bench/default-command/beam-4000-open-column.json
