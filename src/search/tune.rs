@@ -466,8 +466,8 @@ mod tests {
     }
 
     #[test]
-    fn candidates_keep_the_starting_fade_clear_floor_and_i_ahead() {
-        let start = Weights::preset("tuned-b6000-i").unwrap();
+    fn candidates_keep_the_starting_fade_clear_floor_i_ahead_and_open_column() {
+        let start = Weights::preset("open-column").unwrap();
         let names: Vec<String> = DEFAULT_TUNED.iter().map(|s| s.to_string()).collect();
         let params = params_for(&start, &names);
         let mut x = encode(&start, &params);
@@ -478,5 +478,7 @@ mod tests {
         assert_eq!(candidate.min_clear_cells, start.min_clear_cells);
         assert!(candidate.i_ahead.is_some());
         assert_eq!(candidate.i_ahead, start.i_ahead);
+        assert!(candidate.open_column.is_some());
+        assert_eq!(candidate.open_column, start.open_column);
     }
 }
