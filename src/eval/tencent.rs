@@ -67,7 +67,7 @@ pub struct IAhead {
 /// beside the column too. Without it the search keeps the open column at the board's edge,
 /// where only one of J and L fits; a column inside the board lets both make triples, a triple
 /// scoring the cells on the board six times where two doubles score them three times each
-/// (results/learning/row-gaps/README.md, "An open column inside the board").
+/// (results/learning/row-gaps/open-column/README.md).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct OpenColumn {
@@ -149,8 +149,12 @@ fn weights(score_weight: f64, pairs: &[(&str, f64)]) -> Weights {
         value: None,
         i_ahead: None,
         open_column: None,
-        features: pairs.iter().map(|&(k, v)| (k.to_string(), v)).collect(),
+        features: features(pairs),
     }
+}
+
+fn features(pairs: &[(&str, f64)]) -> BTreeMap<String, f64> {
+    pairs.iter().map(|&(k, v)| (k.to_string(), v)).collect()
 }
 
 /// `tuned-b3000` tuned again, each candidate a whole game at beam 6 000: the best candidate of
@@ -167,6 +171,29 @@ fn tuned_b6000() -> Weights {
                 ("row_transitions", 3.282426812603088),
                 ("column_transitions", 16.278116635891248),
                 ("holes", 7.102682854081622),
+            ],
+        )
+    }
+}
+
+/// `tuned-b6000-i` nudged for beam 4 000: fifteen nudges of its six weights (each times
+/// e^N(0, 0.03)) each scored a whole game at beam 4 000, and these are the geometric mean of
+/// the five best (results/default-beam-4000/). 1 420 930 at beam 4 000 where `tuned-b6000-i`
+/// makes 1 419 518; 1 420 998 at 5 000 (1 420 642).
+fn tuned_b4000_i() -> Weights {
+    Weights {
+        fade_pieces: Some(20),
+        i_ahead: Some(IAhead {
+            window: 10,
+            cells: -0.4024868544688893,
+        }),
+        ..weights(
+            0.06920999326679998,
+            &[
+                ("cells", -2.4737001854239455),
+                ("row_transitions", 3.2428835564536027),
+                ("column_transitions", 16.303752353221192),
+                ("holes", 6.995585548230062),
             ],
         )
     }
@@ -223,50 +250,26 @@ impl Weights {
                 }),
                 ..tuned_b6000()
             },
-            // `tuned-b6000-i` nudged for beam 4 000: fifteen nudges of its six weights (each
-            // times e^N(0, 0.03)) each scored a whole game at beam 4 000, and these are the
-            // geometric mean of the five best (results/default-beam-4000/). 1 420 930 at beam
-            // 4 000 where `tuned-b6000-i` makes 1 419 518; 1 420 998 at 5 000 (1 420 642).
-            "tuned-b4000-i" => Weights {
-                fade_pieces: Some(20),
-                i_ahead: Some(IAhead {
-                    window: 10,
-                    cells: -0.4024868544688893,
-                }),
-                ..weights(
-                    0.06920999326679998,
-                    &[
-                        ("cells", -2.4737001854239455),
-                        ("row_transitions", 3.2428835564536027),
-                        ("column_transitions", 16.303752353221192),
-                        ("holes", 6.995585548230062),
-                    ],
-                )
-            },
+            "tuned-b4000-i" => tuned_b4000_i(),
             // `tuned-b4000-i` with the open column at column 4 (3 a cell there), tuned again
             // by the cross-entropy method with the column in place, each candidate the whole
             // game at beam 3 000: the first generation's best candidate
             // (results/learning/row-gaps/open-column/). An open column inside the board lets
             // both J and L clear three rows.
             "open-column" => Weights {
-                fade_pieces: Some(20),
-                i_ahead: Some(IAhead {
-                    window: 10,
-                    cells: -0.4024868544688893,
-                }),
+                score_weight: 0.11214145423887399,
                 open_column: Some(OpenColumn {
                     column: 4,
                     cells: 3.0,
                 }),
-                ..weights(
-                    0.11214145423887399,
-                    &[
-                        ("cells", -4.136902795458966),
-                        ("row_transitions", 2.953071498328162),
-                        ("column_transitions", 7.755049214768858),
-                        ("holes", 5.148954707323655),
-                    ],
-                )
+                features: features(&[
+                    ("cells", -4.136902795458966),
+                    ("row_transitions", 2.953071498328162),
+                    ("column_transitions", 7.755049214768858),
+                    ("holes", 5.148954707323655),
+                ]),
+                // The start's fade and `i_ahead`, which `tune` carries unchanged.
+                ..tuned_b4000_i()
             },
             "dellacherie" => weights(
                 1.0 / 38.0,
@@ -593,10 +596,15 @@ mod tests {
                 "unknown field `wndow`",
             ),
         ] {
-            let text = format!(r#"{{"score_weight": 0.5, "i_ahead": {bad}}}"#);
-            let err = Weights::parse(&text).unwrap_err();
-            assert!(err.contains(want), "{bad}: {err}");
+            assert_refused("i_ahead", bad, want);
         }
+    }
+
+    /// Weights whose `key` is the object `bad` are refused with a message holding `want`.
+    fn assert_refused(key: &str, bad: &str, want: &str) {
+        let text = format!(r#"{{"score_weight": 0.5, "{key}": {bad}}}"#);
+        let err = Weights::parse(&text).unwrap_err();
+        assert!(err.contains(want), "{bad}: {err}");
     }
 
     #[test]
@@ -678,9 +686,7 @@ mod tests {
                 "unknown field `colum`",
             ),
         ] {
-            let text = format!(r#"{{"score_weight": 0.5, "open_column": {bad}}}"#);
-            let err = Weights::parse(&text).unwrap_err();
-            assert!(err.contains(want), "{bad}: {err}");
+            assert_refused("open_column", bad, want);
         }
     }
 

@@ -5,8 +5,8 @@
 //!
 //! * **beam weights** (`solve`, `tune`; what `tune` writes as `best.json`): a *rank*, lower is
 //!   better, so a bad feature weighs positive; they have a `score_weight` (the points so far,
-//!   subtracted from the rank) and may have `min_clear_cells`, `fade_pieces`, `i_ahead` and `open_column`. A
-//!   file with `score_weight` is beam weights.
+//!   subtracted from the rank) and may have `min_clear_cells`, `fade_pieces`, `i_ahead` and
+//!   `open_column`. A file with `score_weight` is beam weights.
 //! * **player weights** (`play`; Dellacherie, El-Tetris, BCTS): a *value*, higher is better,
 //!   so a bad feature weighs negative; no `score_weight`. A file without it is player weights.
 //!
