@@ -2,7 +2,8 @@
 //! kept: move generation alone, then with each child locked, then with the spawn check and
 //! the feature counts, then with the rank and the push into a children buffer (each line
 //! includes the ones before). It is how the hot path was taken apart
-//! (results/bench/lock-table.md); the whole-process A/B of a change stays `farm-bench`'s.
+//! (results/bench/lock-table.md); the whole-process A/B of a change is
+//! `scripts/pair_time.sh`'s.
 //!
 //! `cargo run --release --example step_costs`
 
