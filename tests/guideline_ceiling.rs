@@ -6,15 +6,23 @@
 //! * Two-row perfect clears (11 lines for 5 pieces) are rare: few sets of five pieces tile a
 //!   2 x 10 strip, and few windows of the five Cold Clear 2 games hold such a set.
 //!
+//! * Only three things send more than twice Cold Clear 2's attack a piece for each row they
+//!   clear: combo clears from the eighth on, full T-spin singles and perfect clears; and the
+//!   best cycle of a 4-wide run, with side stacks as tall as the lock-out rule lets them be
+//!   (23 rows beside a well under the spawn), still sends less.
+//!
 //! And `scripts/guideline_cycles.py`, which reads the records' cycles and runs for that page.
 
 mod common;
 
 use beamtris::fourwide::transitions::{seed, Transitions};
 use beamtris::fourwide::{Field, Placements};
-use beamtris::games::guideline::board::Board;
+use beamtris::games::guideline::board::{Board, HEIGHT};
+use beamtris::games::guideline::game::{self, State};
 use beamtris::games::guideline::movegen::placements;
+use beamtris::games::guideline::piece::Active;
 use beamtris::games::guideline::score::Spin;
+use beamtris::games::guideline::score::{score, ComboTable};
 use beamtris::games::srs::{self, RotationSystem};
 use beamtris::piece::Shape;
 use beamtris::seed::Seed;
@@ -83,6 +91,123 @@ fn the_well_board_holds_the_field() {
     assert!((0..3).all(|x| board.filled(WELL + x, 0)));
     assert!(!board.filled(WELL + 3, 0) && !board.filled(WELL, 1));
     assert!(board.filled(0, SIDE_ROWS - 1) && !board.filled(0, SIDE_ROWS));
+}
+
+/// Twice Cold Clear 2's attack a piece on the five games (2 × 0.844, docs/guideline.md).
+const TWICE_CC2: f64 = 1.688;
+/// Pieces a cleared row costs when every cell placed is cleared: 10 cells, 4 a piece.
+const PIECES_A_ROW: f64 = 2.5;
+
+#[test]
+fn only_long_combos_full_t_spin_singles_and_perfect_clears_send_more_a_row_than_the_target() {
+    let need = TWICE_CC2 * PIECES_A_ROW;
+    let kinds = [
+        (Spin::None, 1..=4),
+        (Spin::Mini, 1..=2),
+        (Spin::Full, 1..=3),
+    ];
+    let mut above = 0;
+    for (spin, rows) in kinds {
+        for lines in rows {
+            for b2b in [false, true] {
+                for combo in -1..=40 {
+                    let e = score(lines, spin, false, combo, b2b, ComboTable::Guideline);
+                    if e.attack as f64 / lines as f64 <= need {
+                        continue;
+                    }
+                    above += 1;
+                    let full_single = spin == Spin::Full && lines == 1;
+                    assert!(
+                        full_single || e.combo >= 8,
+                        "{lines} rows, {spin:?}, b2b {b2b}, combo {combo}: {} lines",
+                        e.attack
+                    );
+                }
+            }
+        }
+    }
+    assert!(above > 0);
+    // A perfect clear adds 10 whatever the clear.
+    let pc = score(1, Spin::None, true, -1, false, ComboTable::Guideline);
+    assert_eq!(pc.attack, 10);
+}
+
+/// The attack of a combo run of `clears` single-row clears from an empty combo counter, the
+/// last one a perfect clear, scored by the engine's table.
+fn run_attack(clears: i32) -> u32 {
+    (0..clears)
+        .map(|c| {
+            score(
+                1,
+                Spin::None,
+                c == clears - 1,
+                c - 1,
+                false,
+                ComboTable::Guideline,
+            )
+            .attack
+        })
+        .sum()
+}
+
+#[test]
+fn the_best_4_wide_cycle_sends_less_than_twice_cold_clear_2() {
+    // Each clear of a run takes one side row of six cells; the cycle's pieces are its cells
+    // over four: 2.5 pieces a row cleared, as on the records.
+    let per_piece = |clears: i32| run_attack(clears) as f64 / (PIECES_A_ROW * clears as f64);
+    assert_eq!(run_attack(20), 79);
+    assert_eq!(run_attack(23), 94);
+    assert!((per_piece(23) - 94.0 / 57.5).abs() < 1e-12);
+    assert!(per_piece(23) < TWICE_CC2);
+    // The shortest run past four rows whose cycle reaches the target: 27 clears. (Cycles of
+    // one to four rows are perfect clears built on an empty board, not runs beside side
+    // stacks: the two-row ones are counted above, the loops of four-row ones are searched by
+    // examples/pc_loop_forward.rs.)
+    assert_eq!((5..100).find(|&l| per_piece(l) >= TWICE_CC2), Some(27));
+    assert!(per_piece(2) > TWICE_CC2 && per_piece(4) < TWICE_CC2);
+}
+
+/// A board with the six side columns of a centre well (3..6) full from row 0 to `rows - 1`.
+fn centre_sides(rows: usize) -> Board {
+    let mut board = Board::EMPTY;
+    for y in 0..rows {
+        for x in (0..WELL).chain(WELL + 4..10) {
+            board.fill(x, y);
+        }
+    }
+    board
+}
+
+/// The column heights after locking, without a lock out, each upright I in column 0.
+fn upright_i_heights(board: &Board) -> Vec<Option<u32>> {
+    let mut out = Vec::new();
+    placements(board, Shape::I, RotationSystem::Srs, &mut out);
+    out.iter()
+        .filter(|p| p.cells().iter().all(|&(x, _)| x == 0))
+        .map(|p| {
+            let start = State {
+                board: *board,
+                ..State::START
+            };
+            let (after, lock) = game::lock(&start, &p.active(), ComboTable::Guideline);
+            (!lock.lock_out).then(|| after.board.height(0))
+        })
+        .collect()
+}
+
+#[test]
+fn side_stacks_beside_a_centre_well_reach_23_rows_and_no_more() {
+    // On 19 rows an upright I locks with one cell in the field and tops the column at 23.
+    assert_eq!(upright_i_heights(&centre_sides(19)), [Some(23)]);
+    // On 20 it would lie wholly above the field: a lock out.
+    assert_eq!(upright_i_heights(&centre_sides(20)), [None]);
+    // The board holds 24 rows, so nothing in the rules but the lock out stops the stack, and
+    // six side columns 23 rows high still let every piece spawn over the well.
+    assert_eq!(HEIGHT, 24);
+    let tall = centre_sides(23);
+    for shape in Shape::ALL {
+        assert!(Active::spawn(&tall, shape).is_some(), "{shape:?}");
+    }
 }
 
 /// A piece's cells, offsets from its lowest, leftmost corner.
