@@ -973,6 +973,63 @@ fn the_other_games_script_plays_every_game_with_every_set() {
     );
 }
 
+/// `scripts/pair_time.sh` times two commands in turn and prints each one's figures and the
+/// pairs' ratios; a wrong argument is one line and exit code 2, a failing command exit 1.
+/// Needs GNU time and python3 (it says so and passes without them).
+#[test]
+fn the_pair_timing_script_times_two_commands_in_turn() {
+    if !std::path::Path::new("/usr/bin/time").exists()
+        || Command::new("python3").arg("--version").output().is_err()
+    {
+        eprintln!("/usr/bin/time or python3 not found: scripts/pair_time.sh is not checked");
+        return;
+    }
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/pair_time.sh");
+    let pair = |args: &[&str]| {
+        Command::new("bash")
+            .arg(script)
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let o = pair(&["-n", "2", "sleep 0.1", "sleep 0.3"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("A = sleep 0.1\nB = sleep 0.3\n"), "{text}");
+    assert!(text.contains("runs counted: A 2, B 2"), "{text}");
+    let median = |row: &str| -> f64 {
+        let line = text.lines().find(|l| l.starts_with(row)).unwrap();
+        let numbers: Vec<f64> = line
+            .split_whitespace()
+            .filter_map(|w| w.parse().ok())
+            .collect();
+        assert_eq!(numbers.len(), 3, "{line}");
+        numbers[1]
+    };
+    // Sleeps take at least their time; a third, give or take the start of a process.
+    assert!(
+        median("A wall s") >= 0.1 && median("B wall s") >= 0.3,
+        "{text}"
+    );
+    assert!((0.2..0.6).contains(&median("A/B wall")), "{text}");
+    for bad in [
+        &["-n", "0", "true", "true"][..],
+        &["true"],
+        &["--fast", "true", "true"],
+    ] {
+        let o = pair(bad);
+        assert_eq!(o.status.code(), Some(2), "{bad:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&o.stderr).lines().count(),
+            1,
+            "{bad:?}"
+        );
+    }
+    let failed = pair(&["-n", "1", "true", "exit 3"]);
+    assert_eq!(failed.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&failed.stderr).contains("command B failed"));
+}
+
 #[test]
 fn play_reads_beam_weights_and_protocol_mode_refuses_game_flags() {
     let dir = scratch("play-weights");
