@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The optimizer's time/score curve against the published solvers (issue: beat 1 338 900 in
+# The optimizer's time/score curve against the published solvers (the targets: beat 1 338 900 in
 # 60 s, 1 351 558 in 216 s, 1 395 326 in 872 s on a 2-core machine; 1 425 000 within 15 min).
 # Runs `solve` at the beam widths chosen for those budgets and writes
 # results/curve/budget-SECONDSs.json + .txt, then the summary and figure.
@@ -7,7 +7,9 @@
 #   scripts/curve.sh                 # every point
 #   scripts/curve.sh 60              # one point
 #
-# Run it on an otherwise idle machine: wall time is what is being measured.
+# Run it on an otherwise idle machine: wall time is what is being measured. The committed
+# points ran with the default weights of their day (each JSON names them); a rerun uses
+# today's default and replaces them, so give the files another name to keep both.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
