@@ -1,15 +1,14 @@
-//! Two facts behind the guideline attack ceiling (docs/guideline.md, "What twice Cold Clear 2
+//! The facts behind the guideline attack ceiling (docs/guideline.md, "What twice Cold Clear 2
 //! would take"), counted here so the page's figures come from code that can fail:
 //!
 //! * Inside a 4-wide combo a T piece almost never clears its row with a *full* T-spin (the
 //!   only spin that sends lines on a single), so T-spins cannot lift a run's attack.
 //! * Two-row perfect clears (11 lines for 5 pieces) are rare: few sets of five pieces tile a
 //!   2 x 10 strip, and few windows of the five Cold Clear 2 games hold such a set.
-//!
 //! * Only three things send more than twice Cold Clear 2's attack a piece for each row they
-//!   clear: combo clears from the eighth on, full T-spin singles and perfect clears; and the
-//!   best cycle of a 4-wide run, with side stacks as tall as the lock-out rule lets them be
-//!   (23 rows beside a well under the spawn), still sends less.
+//!   clear: combo clears from combo 8 on (the ninth clear of a run), full T-spin singles and
+//!   perfect clears. The best cycle of a 4-wide run, with side stacks as tall as the lock-out
+//!   rule lets them be (23 rows beside a well under the spawn), still sends less.
 //!
 //! And `scripts/guideline_cycles.py`, which reads the records' cycles and runs for that page.
 
