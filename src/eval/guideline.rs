@@ -127,16 +127,10 @@ impl GuidelineWeights {
             let Ok(serde_json::Value::Object(map)) = serde_json::from_str(text) else {
                 return None;
             };
-            let key = [
-                "value",
-                "fade_pieces",
-                "i_ahead",
-                "open_column",
-                "min_clear_cells",
-                "lines",
-            ]
-            .into_iter()
-            .find(|key| map.contains_key(*key) && !FEATURES.contains(key))?;
+            let key = std::iter::once("value")
+                .chain(crate::eval::tencent::SHAPING_KEYS)
+                .chain(["lines"])
+                .find(|key| map.contains_key(*key) && !FEATURES.contains(key))?;
             Some(format!(
                 "{key}: a Tencent weights key; this is a guideline game, whose weights are \
                  score_weight and the guideline features ({})",
@@ -722,5 +716,20 @@ mod tests {
         }
         let e = GuidelineWeights::parse(r#"{"cells": 1, "score_weight": 1}"#).unwrap_err();
         assert!(e.starts_with("cells: unknown guideline feature"), "{e}");
+    }
+
+    #[test]
+    fn tencent_weights_keys_are_refused_by_name() {
+        let keys = std::iter::once("value")
+            .chain(crate::eval::tencent::SHAPING_KEYS)
+            .chain(["lines"]);
+        for key in keys {
+            let text = format!(r#"{{"score_weight": 1, "holes": 2, "{key}": 1}}"#);
+            let e = GuidelineWeights::parse(&text).unwrap_err();
+            assert!(
+                e.starts_with(&format!("{key}: a Tencent weights key")),
+                "{e}"
+            );
+        }
     }
 }

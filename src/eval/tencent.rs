@@ -78,6 +78,10 @@ pub struct OpenColumn {
     pub cells: f64,
 }
 
+/// The keys of [`Weights`] beside `score_weight`, the features and the `value` model: what a
+/// file of other weights (player or guideline) must not hold, each refusal naming the key.
+pub const SHAPING_KEYS: [&str; 4] = ["min_clear_cells", "fade_pieces", "i_ahead", "open_column"];
+
 /// The largest `i_ahead.window`: the longest game the generator check allows is far longer,
 /// but a window past a few dozen pieces no longer says when the next I comes.
 pub const I_AHEAD_MAX_WINDOW: u32 = 1000;
@@ -566,20 +570,15 @@ mod tests {
             let want: Vec<f64> = counts.iter().map(|c| -0.4 * (c - mean)).collect();
             assert_eq!(ia.cells_offsets(&game), want, "window {window}");
         }
-        let w = Weights::parse(
+        let w = parses_back(
             r#"{"cells": -1, "score_weight": 0.5, "i_ahead": {"window": 10, "cells": -0.4}}"#,
-        )
-        .unwrap();
+        );
         assert_eq!(
             w.i_ahead,
             Some(IAhead {
                 window: 10,
                 cells: -0.4
             })
-        );
-        assert_eq!(
-            Weights::parse(&serde_json::to_string(&w).unwrap()).unwrap(),
-            w
         );
         for (bad, want) in [
             (
@@ -598,6 +597,16 @@ mod tests {
         ] {
             assert_refused("i_ahead", bad, want);
         }
+    }
+
+    /// The weights `text` holds, after checking that writing them out reads back the same.
+    fn parses_back(text: &str) -> Weights {
+        let w = Weights::parse(text).unwrap();
+        assert_eq!(
+            Weights::parse(&serde_json::to_string(&w).unwrap()).unwrap(),
+            w
+        );
+        w
     }
 
     /// Weights whose `key` is the object `bad` are refused with a message holding `want`.
@@ -649,17 +658,13 @@ mod tests {
     fn the_open_column_weighs_each_filled_cell_in_it() {
         let text =
             r#"{"cells": -1, "score_weight": 0.5, "open_column": {"column": 4, "cells": 3}}"#;
-        let w = Weights::parse(text).unwrap();
+        let w = parses_back(text);
         assert_eq!(
             w.open_column,
             Some(OpenColumn {
                 column: 4,
                 cells: 3.0
             })
-        );
-        assert_eq!(
-            Weights::parse(&serde_json::to_string(&w).unwrap()).unwrap(),
-            w
         );
         let e = Evaluator::new(w);
         // Column 4 holds two cells (rows 17 and 19), the board 12: -12 + 3 x 2 - 0.5 x 10.

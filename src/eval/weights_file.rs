@@ -60,14 +60,10 @@ pub fn parse(text: &str) -> std::result::Result<WeightsFile, String> {
         }
         return BeamWeights::parse(text).map(WeightsFile::Beam);
     }
-    for key in [
-        "lines",
-        "max_height",
-        "min_clear_cells",
-        "fade_pieces",
-        "i_ahead",
-        "open_column",
-    ] {
+    for key in ["lines", "max_height"]
+        .into_iter()
+        .chain(crate::eval::tencent::SHAPING_KEYS)
+    {
         if map.contains_key(key) {
             return Err(format!(
                 "{key}: a beam weights key, but the file has no score_weight; beam weights \
@@ -336,8 +332,13 @@ mod tests {
     fn keys_of_the_other_kind_are_refused_by_name() {
         let e = parse(r#"{"score_weight": 1, "rows_cleared": 1}"#).unwrap_err();
         assert!(e.starts_with("rows_cleared: a player weights key"), "{e}");
-        let e = parse(r#"{"lines": 1}"#).unwrap_err();
-        assert!(e.starts_with("lines: a beam weights key"), "{e}");
+        for key in ["lines", "max_height"]
+            .into_iter()
+            .chain(crate::eval::tencent::SHAPING_KEYS)
+        {
+            let e = parse(&format!(r#"{{"{key}": 1}}"#)).unwrap_err();
+            assert!(e.starts_with(&format!("{key}: a beam weights key")), "{e}");
+        }
         let e = parse(r#"{"holez": 1}"#).unwrap_err();
         assert!(e.contains("holez"), "{e}");
         // A misspelt score_weight: the file is read as player weights, and the error says so.
