@@ -20,8 +20,7 @@ use beamtris::games::guideline::board::{Board, HEIGHT};
 use beamtris::games::guideline::game::{self, State};
 use beamtris::games::guideline::movegen::placements;
 use beamtris::games::guideline::piece::Active;
-use beamtris::games::guideline::score::Spin;
-use beamtris::games::guideline::score::{score, ComboTable};
+use beamtris::games::guideline::score::{score, ComboTable, Spin};
 use beamtris::games::srs::{self, RotationSystem};
 use beamtris::piece::Shape;
 use beamtris::seed::Seed;
@@ -34,15 +33,23 @@ const SIDE_ROWS: usize = 16;
 
 /// A board holding `field` in a centre 4-wide well, the six side columns full.
 fn board_with_well(field: Field) -> Board {
-    let mut board = Board::EMPTY;
-    for y in 0..SIDE_ROWS {
-        for x in (0..WELL).chain(WELL + 4..10) {
-            board.fill(x, y);
-        }
+    let mut board = centre_sides(SIDE_ROWS);
+    for y in 0..8 {
         for x in 0..4 {
-            if y < 8 && field.filled(x as u32, y as u32) {
+            if field.filled(x as u32, y as u32) {
                 board.fill(WELL + x, y);
             }
+        }
+    }
+    board
+}
+
+/// A board with the six side columns of the centre well full from row 0 to `rows - 1`.
+fn centre_sides(rows: usize) -> Board {
+    let mut board = Board::EMPTY;
+    for y in 0..rows {
+        for x in (0..WELL).chain(WELL + 4..10) {
+            board.fill(x, y);
         }
     }
     board
@@ -164,17 +171,6 @@ fn the_best_4_wide_cycle_sends_less_than_twice_cold_clear_2() {
     // examples/pc_loop_forward.rs.)
     assert_eq!((5..100).find(|&l| per_piece(l) >= TWICE_CC2), Some(27));
     assert!(per_piece(2) > TWICE_CC2 && per_piece(4) < TWICE_CC2);
-}
-
-/// A board with the six side columns of a centre well (3..6) full from row 0 to `rows - 1`.
-fn centre_sides(rows: usize) -> Board {
-    let mut board = Board::EMPTY;
-    for y in 0..rows {
-        for x in (0..WELL).chain(WELL + 4..10) {
-            board.fill(x, y);
-        }
-    }
-    board
 }
 
 /// The column heights after locking, without a lock out, each upright I in column 0.

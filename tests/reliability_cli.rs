@@ -978,10 +978,11 @@ fn the_other_games_script_plays_every_game_with_every_set() {
 /// Needs GNU time and python3 (it says so and passes without them).
 #[test]
 fn the_pair_timing_script_times_two_commands_in_turn() {
-    if !std::path::Path::new("/usr/bin/time").exists()
-        || Command::new("python3").arg("--version").output().is_err()
-    {
-        eprintln!("/usr/bin/time or python3 not found: scripts/pair_time.sh is not checked");
+    if !common::has_python3("scripts/pair_time.sh") {
+        return;
+    }
+    if !std::path::Path::new("/usr/bin/time").exists() {
+        eprintln!("/usr/bin/time not found: scripts/pair_time.sh is not checked");
         return;
     }
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/pair_time.sh");
