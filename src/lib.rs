@@ -18,6 +18,8 @@ pub mod eval;
 pub mod fourwide;
 /// The fumen codec (v115), for starting boards and the fumen view.
 pub mod fumen;
+/// The one game abstraction every command is written over, and the solve flow.
+pub mod game;
 /// The game families (tencent, guideline, standard), one folder each, and what they share.
 pub mod games;
 /// Reading inputs and writing outputs atomically.

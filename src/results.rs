@@ -2,6 +2,7 @@
 //! machine and the time, so a figure can be traced and rerun.
 
 use serde::Serialize;
+use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// Provenance of a run.
@@ -159,5 +160,41 @@ mod tests {
         assert_eq!(super::iso_from_unix(0), "1970-01-01T00:00:00Z");
         assert_eq!(super::iso_from_unix(951_782_400), "2000-02-29T00:00:00Z");
         assert_eq!(super::iso_from_unix(1_795_300_557), "2026-11-21T22:35:57Z");
+    }
+}
+
+/// The fields every solve results file ends with, whatever the family.
+#[derive(Serialize)]
+pub struct RunCost {
+    pub wall_seconds: f64,
+    /// CPU seconds of the whole process (all threads).
+    pub cpu_seconds: Option<f64>,
+    /// One-minute load average at the start: other work on the machine.
+    pub load_average_at_start: Option<f64>,
+    pub peak_memory_bytes: Option<u64>,
+    pub threads: usize,
+    pub record_file: String,
+    #[serde(flatten)]
+    pub run: RunInfo,
+}
+
+impl RunCost {
+    /// The figures at the end of a run: its CPU time and peak memory so far.
+    pub fn measured(
+        wall_seconds: f64,
+        load_average_at_start: Option<f64>,
+        threads: usize,
+        record_file: &Path,
+        run: RunInfo,
+    ) -> RunCost {
+        RunCost {
+            wall_seconds,
+            cpu_seconds: process_cpu_seconds(),
+            load_average_at_start,
+            peak_memory_bytes: peak_memory_bytes(),
+            threads,
+            record_file: record_file.display().to_string(),
+            run,
+        }
     }
 }

@@ -519,6 +519,15 @@ impl Seed {
         }
         Ok(())
     }
+    /// Whether an online player may count on 7-bags: the generators that deal them, and a
+    /// given queue (a real game's, most likely 7-bags; the bag is only used while the pieces
+    /// fit one).
+    pub fn deals_seven_bags(&self) -> bool {
+        matches!(
+            self.generator,
+            Generator::Tetrio { .. } | Generator::Bag7 { .. } | Generator::Queue { .. }
+        )
+    }
 
     /// The pieces a search can place: all of them, but a Tencent game's last one, which
     /// never scores.

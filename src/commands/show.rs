@@ -3,11 +3,9 @@
 //! `--html FILE` writes a self-contained replay page.
 
 use crate::error::{Error, Result};
-use crate::games::guideline::replay::Game as GuidelineRules;
+use crate::game::Game;
 use crate::io;
-use crate::show::frames::Replay;
-use crate::show::guideline_text::{self, GuidelineGame};
-use crate::show::{animate, fumen_pages, game::Game, html, text};
+use crate::show::{animate, fumen_pages, html};
 use std::path::PathBuf;
 
 /// Show a replay: the board as text, a terminal animation, a fumen string or an HTML page.
@@ -77,45 +75,15 @@ pub fn run(args: &Args) -> Result<()> {
         ));
     }
     let seed = args.game.load_with_records("show")?;
-    let family = match seed.guideline_game() {
-        Some(rules) => {
-            let text = io::read_text(&args.record)?;
-            let record = rules
-                .parse_record(&text)
-                .map_err(|e| Error::at(args.record.display(), e))?;
-            let game = GuidelineGame::replay(&record, &rules)?;
-            Family::Guideline(game, rules)
+    let game = crate::game::open(seed)?;
+    let replay = crate::with_game!(&game, g => {
+        let record = g.read_record(&args.record, "show")?;
+        if args.html.is_none() && !args.fumen && !args.animate {
+            print!("{}", g.board_text(&record, args.at)?);
+            return Ok(());
         }
-        None => {
-            let record = io::read_record(&args.record)?;
-            Family::Tencent(Game::replay_from(
-                &seed.tencent_start(),
-                &record,
-                seed.pieces(),
-            )?)
-        }
-    };
-    if args.html.is_none() && !args.fumen && !args.animate {
-        return match &family {
-            Family::Tencent(game) => {
-                let k = args.at.unwrap_or(game.placed());
-                game.check_count("--at", k)?;
-                print!("{}", text::render(game, k));
-                Ok(())
-            }
-            Family::Guideline(game, rules) => {
-                print!(
-                    "{}",
-                    guideline_text::render(game, rules, args.at.unwrap_or(game.placed()))?
-                );
-                Ok(())
-            }
-        };
-    }
-    let replay = match &family {
-        Family::Tencent(game) => Replay::from_tencent(game),
-        Family::Guideline(game, rules) => Replay::from_guideline(game, rules),
-    };
+        g.frames(&record)?
+    });
     let from = args.from.unwrap_or(0);
     let to = args.to.unwrap_or(replay.placed());
     if let Some(path) = &args.html {
@@ -154,10 +122,4 @@ pub fn run(args: &Args) -> Result<()> {
         return Err(Error(format!("--from {from} is after --to {to}")));
     }
     animate::run(&replay, from, to, args.speed)
-}
-
-/// A replay of one of the two game families.
-enum Family {
-    Tencent(Game),
-    Guideline(GuidelineGame, GuidelineRules),
 }

@@ -8,14 +8,13 @@
 //! and in the `solve` line `--ask` writes for it.
 
 use crate::error::{Error, Result};
-use crate::fourwide::continuation::Continuation;
+use crate::game::Game;
 use crate::games::tencent::movegen::MoveSet;
 use crate::io;
 use crate::results::RunInfo;
 use crate::search::tune::{self, CemConfig, Tunable};
 use crate::search::tuning::{
-    json, load_or_start, state_path, write_outputs, Family, Guideline, Settings, State, Tencent,
-    MAX_POPULATION,
+    json, load_or_start, state_path, write_outputs, Family, Settings, State, MAX_POPULATION,
 };
 use crate::seed::Seed;
 use clap::ValueEnum;
@@ -197,43 +196,8 @@ fn check_out(out: &Path, inputs: &[(&str, &Path)]) -> Result<()> {
 
 pub fn run(args: &Args) -> Result<()> {
     let seed = args.game.load()?;
-    if let Some(game) = seed.guideline_game() {
-        let fourwide = (args.previews.is_none()
-            && super::solve::FourwideUse::Auto.applies(&game.rules))
-        .then(|| {
-            Continuation::for_locks(
-                &game.pieces,
-                args.pieces.min(game.length),
-                game.rules.combo_table,
-                game.rules.objective,
-            )
-        });
-        let seven_bag = super::play::deals_seven_bags(&seed);
-        return run_family(
-            args,
-            &seed,
-            &Guideline {
-                game,
-                fourwide,
-                seven_bag,
-            },
-        );
-    }
-    if seed.rules != "tencent" {
-        return Err(Error(format!(
-            "tune plays the tencent and guideline rule sets; the seed's rules are {:?}",
-            seed.rules
-        )));
-    }
-    let pieces = seed.pieces();
-    run_family(
-        args,
-        &seed,
-        &Tencent {
-            pieces,
-            start: seed.tencent_start(),
-        },
-    )
+    let game = crate::game::open(seed.clone())?;
+    crate::with_game!(&game, g => run_family(args, &seed, &g.tuning(args.pieces, args.previews)?))
 }
 
 fn run_family<F: Family>(args: &Args, seed: &Seed, family: &F) -> Result<()> {
