@@ -23,7 +23,7 @@ fn main() {
     let cfg = BeamConfig {
         beam,
         moves: MoveSet::Reach,
-        evaluator: Evaluator::new(Weights::preset("tuned-b3000").unwrap()),
+        evaluator: Evaluator::new(Weights::kept("tuned-b3000").unwrap()),
         start: Board::EMPTY,
     };
     let mut parents: Vec<Vec<u32>> = Vec::new();

@@ -122,10 +122,7 @@ impl Search<'_> {
                     ..state
                 };
                 let (after, l) = lock(&before, &p.active(), self.table);
-                let gain = match self.objective {
-                    Objective::Attack => l.earned.attack,
-                    Objective::Points => l.earned.points,
-                };
+                let gain = self.objective.gain(&l.earned, l.lines);
                 if l.perfect {
                     let e = ends.entry((q2, hold2, after.b2b)).or_insert(0);
                     *e = (*e).max(gain);

@@ -41,7 +41,7 @@ fn main() {
     let cfg = BeamConfig {
         beam: 300,
         moves: MoveSet::Reach,
-        evaluator: Evaluator::new(Weights::preset("tuned-b3000").unwrap()),
+        evaluator: Evaluator::new(Weights::kept("tuned-b3000").unwrap()),
         start: Board::EMPTY,
     };
     // Every board kept at every 50th step of the first 3 000 pieces.

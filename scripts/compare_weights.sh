@@ -19,7 +19,7 @@ beam=1000
 mode=drop
 force=0
 suffix=
-reference=default
+reference=open-column
 weights=()
 extra=()
 while [ $# -gt 0 ]; do

@@ -18,9 +18,9 @@ mkdir -p "$dir"
 cheap=cells,cells_sq,holes,rows_with_holes,row_transitions,column_transitions,max_height,max_height_sq,height_spread,bumpiness,bumpiness_sq,well_depth,tetris_ready,tetris_ready_cells,next_i,i_within_2,ready_and_i_within_2,ready_and_i_far,cells_and_i_far,edge_well
 fit=$("$bin" learn fit "$dir/data.csv" --label lineage --out "$dir/model-lineage.json" 2>&1 | tail -1)
 for a in 500 2000 5000; do
-  "$bin" learn fit "$dir/data.csv" --label lineage --base tuned-b3000 --add "$a" --out "$dir/add-$a.json" 2>/dev/null
+  "$bin" learn fit "$dir/data.csv" --label lineage --base results/weights/tuned-b3000.json --add "$a" --out "$dir/add-$a.json" 2>/dev/null
 done
-"$bin" learn fit "$dir/data.csv" --label lineage --features "$cheap" --base tuned-b3000 --add 2000 \
+"$bin" learn fit "$dir/data.csv" --label lineage --features "$cheap" --base results/weights/tuned-b3000.json --add 2000 \
   --out "$dir/add20-2000.json" 2>/dev/null
 try() { # name weights beam pieces
   [ -f "$dir/try-$1.json" ] || nice "$bin" solve --weights "$2" --beam "$3" --pieces "$4" \
@@ -38,11 +38,11 @@ PY
   echo
   echo "| run | weights | beam | pieces | score | CPU s |"
   echo "|---|---|---:|---:|---:|---:|"
-  try base-b1000-p2000 tuned-b3000 1000 2000
+  try base-b1000-p2000 results/weights/tuned-b3000.json 1000 2000
   for a in 500 2000 5000; do try "add-$a-b1000-p2000" "$dir/add-$a.json" 1000 2000; done
-  try base-b1000-p5000 tuned-b3000 1000 5000
+  try base-b1000-p5000 results/weights/tuned-b3000.json 1000 5000
   try add-2000-b1000-p5000 "$dir/add-2000.json" 1000 5000
   try add20-2000-b1000-p5000 "$dir/add20-2000.json" 1000 5000
-  try base-b1700-p5000 tuned-b3000 1700 5000
+  try base-b1700-p5000 results/weights/tuned-b3000.json 1700 5000
 } > "$dir/table.md"
 cat "$dir/table.md"

@@ -13,7 +13,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=${1:?usage: scripts/learn_round.sh DIR [options]}; shift
-weights=tuned-b3000; beam=1000; every=10; per_step=16; horizon=40; rollout=50
+weights=results/weights/tuned-b3000.json; beam=1000; every=10; per_step=16; horizon=40; rollout=50
 blends="0.1 0.3 1"; try_beam=300; try_pieces=2000
 while [ $# -gt 0 ]; do
   case "$1" in

@@ -14,7 +14,7 @@ runs() {
     run() { local name=$1; shift; nice "$bin" "$@" >"$o/$name.stdout" 2>"$o/$name.stderr"; echo "$name $?" >>"$o/rc.txt"; }
     rm -f "$o/rc.txt"
     run solve-t solve --pieces 2000 --beam 500 --out "$o/solve-t.json"
-    run solve-t-drop solve --pieces 800 --beam 200 --moves drop --weights tuned --out "$o/solve-t-drop.json"
+    run solve-t-drop solve --pieces 800 --beam 200 --moves drop --weights results/weights/tuned.json --out "$o/solve-t-drop.json"
     run solve-g solve --seed seeds/tetrio-1742887628-attack.json --beam 200 --pieces 300 --out "$o/solve-g.json"
     run solve-g2 solve --seed seeds/ablation/tetrio-42-srs-attack.json --beam 100 --pieces 200 --out "$o/solve-g2.json"
     run solve-g3 solve --seed seeds/cc2/tetrio-1-srs-points.json --beam 100 --pieces 200 --out "$o/solve-g3.json"

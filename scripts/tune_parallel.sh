@@ -6,7 +6,7 @@
 #
 # usage: scripts/tune_parallel.sh GENERATIONS -- TUNE-ARGS...
 #   e.g. scripts/tune_parallel.sh 4 -- --beam 3000 --moves reach --pieces 3000 \
-#          --population 16 --start tuned --out results/tune/b3000
+#          --population 16 --start results/weights/tuned.json --out results/tune/b3000
 # Environment: JOBS (parallel -j, default the core count), SSHLOGINFILE (a GNU parallel
 # --sshloginfile: hosts that have this checkout at the same path and `beamtris` built;
 # results come back through the shared path or --return, see below).

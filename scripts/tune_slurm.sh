@@ -7,7 +7,7 @@
 #
 # usage: scripts/tune_slurm.sh [--test-only] -- TUNE-ARGS...
 #   e.g. scripts/tune_slurm.sh -- --beam 3000 --moves reach --pieces 3000 --population 16 \
-#          --start tuned --out results/tune/b3000
+#          --start results/weights/tuned.json --out results/tune/b3000
 # The array is the exact command
 #   sbatch --array=1-N --cpus-per-task=1 --wrap 'sed -n "${SLURM_ARRAY_TASK_ID}p" COMMANDS | sh'
 # with N the number of lines of COMMANDS (OUT/gen-K/commands.txt). Checked here on a one-node

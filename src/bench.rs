@@ -272,7 +272,7 @@ pub fn beam_step_figures(
         start: crate::games::tencent::board::Board::EMPTY,
         beam,
         moves: MoveSet::Reach,
-        evaluator: Evaluator::new(BeamWeights::preset("tuned").expect("a preset")),
+        evaluator: Evaluator::new(BeamWeights::kept("tuned").expect("a preset")),
     };
     let ev = GuidelineEvaluator::new(GuidelineWeights::preset("attack").expect("a preset"));
     let pool = rayon::ThreadPoolBuilder::new()

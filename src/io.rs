@@ -65,12 +65,16 @@ pub fn read_record(path: &Path) -> Result<Record> {
     Record::parse(&text).map_err(|e| Error::at(path.display(), e))
 }
 
-/// The seed at `path`, or the built-in Tencent Geek 4 game.
+/// The seed at `path`, or the built-in Tencent Geek 4 game. `path` may also be the results
+/// file of a run (`solve`, `polish`, `play`): the game it played is then the one inside it.
 pub fn load_seed(path: Option<&Path>) -> Result<Seed> {
     match path {
         Some(p) => {
             let text = read_text(p)?;
-            let seed = Seed::parse(&text).map_err(|e| Error::at(p.display(), e))?;
+            let seed = match game_of_results(&text) {
+                Some(game) => game.map_err(|e| Error::at(p.display(), e))?,
+                None => Seed::parse(&text).map_err(|e| Error::at(p.display(), e))?,
+            };
             // The commands hold a tencent or guideline game's piece list whole; `play` deals
             // a standard game's pieces as a stream, so its length costs no memory.
             if seed.rules != "standard" {
@@ -80,6 +84,50 @@ pub fn load_seed(path: Option<&Path>) -> Result<Seed> {
         }
         None => Ok(Seed::tencent_geek_4()),
     }
+}
+
+/// The game a results file holds, when `text` is one (`None` for any other text): its `game`
+/// object, or the built-in game it names. A results file of another game that does not hold
+/// it is an error, rather than a silent replay on the built-in game.
+fn game_of_results(text: &str) -> Option<std::result::Result<Seed, String>> {
+    let value: serde_json::Value = serde_json::from_str(text).ok()?;
+    let object = value.as_object()?;
+    if object.contains_key("rules") || !object.contains_key("score") {
+        return None;
+    }
+    if let Some(game) = object.get("game").filter(|g| g.is_object()) {
+        return Some(Seed::parse(&game.to_string()).map_err(|e| format!("game: {}", e.0)));
+    }
+    let name = object
+        .get("game")
+        .or_else(|| object.get("seed"))
+        .and_then(|n| n.as_str())?;
+    let builtin = Seed::tencent_geek_4();
+    Some(if name == builtin.name {
+        Ok(builtin)
+    } else {
+        Err(format!(
+            "a results file of the game {name:?}, which it does not hold: give that game's \
+             file as --seed"
+        ))
+    })
+}
+
+/// The game of the record at `record` when no flag names one: the game file or results file
+/// beside it (the same name with `.json`, as `solve`, `polish`, `play` and `import` write
+/// them), else the built-in game.
+pub fn seed_beside(record: &Path) -> Result<Seed> {
+    let beside = record.with_extension("json");
+    if beside == record || !beside.is_file() {
+        return Ok(Seed::tencent_geek_4());
+    }
+    let text = read_text(&beside)?;
+    let is_game_file = serde_json::from_str::<serde_json::Value>(&text)
+        .is_ok_and(|v| v.get("rules").is_some() && v.get("generator").is_some());
+    if is_game_file || game_of_results(&text).is_some() {
+        return load_seed(Some(&beside));
+    }
+    Ok(Seed::tencent_geek_4())
 }
 
 /// The temporary name `path` is written under before the rename: hidden, beside it (the same

@@ -485,7 +485,7 @@ proptest! {
             beam: 30,
             moves: beamtris::games::tencent::movegen::MoveSet::Reach,
             evaluator: beamtris::eval::tencent::Evaluator::new(
-                beamtris::eval::tencent::Weights::preset("tuned-b3000").unwrap(),
+                beamtris::eval::tencent::Weights::kept("tuned-b3000").unwrap(),
             ),
             start: seed.tencent_start(),
         };

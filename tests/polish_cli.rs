@@ -11,7 +11,7 @@ fn polish_writes_a_better_record_that_replays_to_its_score() {
     succeeds(
         bin()
             .args(["solve", "--beam", "40", "--pieces", "400"])
-            .args(["--weights", "tuned-b3000", "--out"])
+            .args(["--weights", "results/weights/tuned-b3000.json", "--out"])
             .arg(&narrow),
     );
     let record = dir.join("narrow.txt");
@@ -27,7 +27,7 @@ fn polish_writes_a_better_record_that_replays_to_its_score() {
                 "--segment",
                 "40",
                 "--weights",
-                "tuned-b3000",
+                "results/weights/tuned-b3000.json",
             ])
             .arg("--out")
             .arg(&out),

@@ -634,16 +634,16 @@ fn small_failure_modes() {
         ]);
         assert!(o.status.success());
     };
-    solve("a", "30", "default");
-    solve("b", "30", "tuned");
+    solve("a", "30", "edge");
+    solve("b", "30", "open-column");
     let r = runs.to_str().unwrap();
     fails_with(
         &run(&["report", "compare", "--dir", r, "--reference", "nosuch"]),
         &format!(
-            "--reference nosuch: no run in {r} used these weights (they used: default, tuned)"
+            "--reference nosuch: no run in {r} used these weights (they used: edge, open-column)"
         ),
     );
-    solve("c", "40", "default");
+    solve("c", "40", "edge");
     fails_with(
         &run(&["report", "compare", "--dir", r]),
         &format!("{r}: a.json searched the first 30 pieces but c.json the first 40 pieces; scores of different lengths do not compare (keep them in separate folders)"),
@@ -942,12 +942,12 @@ fn the_other_games_script_plays_every_game_with_every_set() {
             .output()
             .unwrap()
     };
-    let o = other_games(&["default", "tuned"]);
+    let o = other_games(&["edge", "open-column"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let games = [
         "s101", "s15000", "s2024", "s30001", "s4321", "s555", "s7777", "s9999",
     ];
-    for set in ["default", "tuned"] {
+    for set in ["edge", "open-column"] {
         let files = listing(&dir.join(set));
         let want: Vec<String> = games
             .iter()

@@ -193,3 +193,67 @@ fn a_timed_solve_keeps_its_widths_within_the_beam_and_replays() {
         .exists());
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `--weights` offers the styles a user chooses between; the weights tuned along the way are
+/// files under results/weights/, which write the same record as the preset they were, and
+/// their former names point at them.
+#[test]
+fn weights_offer_styles_and_former_presets_are_files() {
+    let help = succeeds(bin().args(["solve", "--help"]));
+    let help = String::from_utf8_lossy(&help.stdout);
+    for name in ["open-column", "edge", "attack", "points", "versus"] {
+        assert!(help.contains(&format!("`{name}`")), "{name}: {help}");
+    }
+    for former in [
+        "tuned-b3000",
+        "tuned-b6000-i",
+        "dellacherie",
+        "tuned-b4000-i",
+    ] {
+        assert!(!help.contains(former), "{former} is still offered: {help}");
+    }
+    fails_saying(
+        &bin()
+            .args(["solve", "--pieces", "5", "--weights", "tuned-b6000"])
+            .output()
+            .unwrap(),
+        &["no longer a preset", "results/weights/tuned-b6000.json"],
+    );
+    fails_saying(
+        &bin()
+            .args(["solve", "--pieces", "5", "--weights", "tuned-b4000-i"])
+            .output()
+            .unwrap(),
+        &["--weights edge"],
+    );
+    let dir = scratch("solve_cli", "weights-files");
+    let by_file = dir.join("file.json");
+    let (_, file) = solve_ok(
+        &[
+            "--beam",
+            "20",
+            "--pieces",
+            "200",
+            "--weights",
+            "results/weights/tuned-b3000.json",
+        ],
+        &by_file,
+    );
+    let edge = dir.join("edge.json");
+    let (_, preset) = solve_ok(
+        &["--beam", "20", "--pieces", "200", "--weights", "edge"],
+        &edge,
+    );
+    assert!(file["weights_read_as"]
+        .as_str()
+        .unwrap()
+        .starts_with("beam weights"));
+    assert_eq!(preset["weights_read_as"], "the edge preset");
+    // each replays to its own score; the two styles are different weights
+    for (out, report) in [(&by_file, &file), (&edge, &preset)] {
+        let v = succeeds(bin().arg("verify").arg(out.with_extension("txt")));
+        let v: serde_json::Value = serde_json::from_slice(&v.stdout).unwrap();
+        assert_eq!(v["score"], report["score"]);
+    }
+    assert_ne!(file["weights"], preset["weights"]);
+}

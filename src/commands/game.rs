@@ -85,10 +85,16 @@ impl GameArgs {
                     "--tetrio-seed {n}: a TETR.IO seed is an integer from 1 to 2147483647"
                 )));
             }
+            // A game file of TETR.IO's options deals with its own `no_szo`, and its engine
+            // with the seed in its options.
+            let no_szo = matches!(seed.generator, Generator::Tetrio { no_szo: true, .. });
             seed.generator = Generator::Tetrio {
                 seed: n as u64,
-                no_szo: false,
+                no_szo,
             };
+            if let Some(t) = seed.tetrio.as_mut() {
+                t.options["seed"] = serde_json::json!(n);
+            }
             seed.name = format!("tetrio-{n}");
         }
         // The queue, board and hold are checked by `settle` below, whose messages name the
@@ -142,10 +148,16 @@ impl GameArgs {
         Ok(seed)
     }
 
-    /// The game of a command that reads records (`verify`, `show`): a Tencent or guideline
-    /// game. A standard game has no records: its one-piece players play it (`play`).
-    pub fn load_with_records(&self, command: &str) -> Result<Seed> {
-        let seed = self.load()?;
+    /// The game of a command that reads the record at `record` (`verify`, `show`): the
+    /// flags' game, or when no flag names one, the game or results file beside the record
+    /// (`RECORD` with `.json`), else the built-in game. A standard game has no records: its
+    /// one-piece players play it (`play`), and the command that asked is named.
+    pub fn load_with_records(&self, command: &str, record: &Path) -> Result<Seed> {
+        let seed = if self.seed.is_none() && !self.changes_game() {
+            io::seed_beside(record)?
+        } else {
+            self.load()?
+        };
         if seed.rules == "standard" {
             return Err(Error(format!(
                 "{command} reads records of Tencent and guideline games; the game {} plays the \

@@ -111,7 +111,9 @@ pub fn files(
         },
         initial_state: Default::default(),
         rotation: None,
-        objective: None,
+        // A 40 LINES game is a sprint: what counts is the pieces to the 40th line.
+        objective: (r.raw_options["objective"]["type"] == "lines")
+            .then_some(crate::games::guideline::Objective::Lines),
         combo_table: Some(crate::games::guideline::ComboTable::Tetrio),
         start: None,
         tetrio: Some(TetrioGame::from_engine(&r.raw_options, e)),

@@ -860,10 +860,7 @@ fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
             outcome.pieces
         )));
     }
-    let score = match game.rules.objective {
-        Objective::Points => outcome.points,
-        Objective::Attack => outcome.attack,
-    };
+    let score = outcome.value(game.rules.objective);
     let per_piece = |v: u64| v as f64 / outcome.pieces.max(1) as f64;
     let n = played.times.len().max(1) as f64;
     let wall: Vec<f64> = played.times.iter().map(|t| t.wall_seconds).collect();

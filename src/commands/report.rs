@@ -27,8 +27,8 @@ pub enum Kind {
         /// The folder of solve results.
         #[arg(long, default_value = "results/compare-weights")]
         dir: PathBuf,
-        /// The weights the others are measured against (default: default).
-        #[arg(long, default_value = "default")]
+        /// The weights the others are measured against.
+        #[arg(long, default_value = crate::eval::tencent::DEFAULT_PRESET)]
         reference: String,
     },
     /// Score against wall time beside the peers' measured points: summary.md and

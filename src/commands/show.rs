@@ -74,7 +74,7 @@ pub fn run(args: &Args) -> Result<()> {
             "--from and --to go with --fumen or --animate (use --at K for one board)".into(),
         ));
     }
-    let seed = args.game.load_with_records("show")?;
+    let seed = args.game.load_with_records("show", &args.record)?;
     let game = crate::game::open(seed)?;
     let replay = crate::with_game!(&game, g => {
         let record = g.read_record(&args.record, "show")?;

@@ -33,18 +33,13 @@ pub struct Args {
     /// Placements: `drop` (rotate, shift, hard drop) or `reach` (any unit moves: tucks, spins).
     #[arg(long, value_enum, default_value_t = MoveSet::Reach)]
     pub moves: MoveSet,
-    /// Evaluator weights: a preset (default, tuned, tuned-b3000, tuned-b6000, tuned-b6000-i,
-    /// tuned-b4000-i, open-column, dellacherie, eltetris) or a JSON weights file. `tuned` is
-    /// `default` tuned by `beamtris tune` at beam 200; `tuned-b3000` is `tuned` tuned again on
-    /// whole games at beam 3 000; `tuned-b6000` again at beam 6 000, its features fading over
-    /// the last 20 pieces; `tuned-b6000-i` is `tuned-b6000` with a cells weight that follows
-    /// the I pieces among the next ten; `tuned-b4000-i` is `tuned-b6000-i` nudged for beam
-    /// 4 000; `open-column` (the default) keeps column 4 open for the clears, so that both J
-    /// and L clear three rows, with weights tuned for it. On a guideline game the presets are
-    /// `attack`, `points` and `versus` (TETR.IO's attack with its back-to-back chain bonus),
-    /// and the default (and `tuned`, `tuned-b6000`, `tuned-b6000-i`, `tuned-b4000-i`) stands
-    /// for the preset of the game's rules: `versus` on TETR.IO's rules as played today
-    /// (`--tetrio-seed` without `--seed`), else the objective's.
+    /// Evaluator weights: a preset or a JSON weights file. On the Tencent game:
+    /// `open-column` (the default) clears through column 4, kept open so that both J and L
+    /// clear three rows; `edge` clears through a well at the left edge (the former default,
+    /// a little faster, 0.8 % fewer points). On a guideline game: `attack` (lines sent),
+    /// `points` (the guideline score) or `versus` (TETR.IO's attack with its back-to-back
+    /// chain bonus); the default is the preset of the game's objective, `versus` on TETR.IO's
+    /// rules as played today. Weights tuned along the way are files in results/weights/.
     #[arg(long, default_value = crate::eval::tencent::DEFAULT_PRESET)]
     pub weights: String,
     /// Worker threads (default: all cores). The record does not depend on it.

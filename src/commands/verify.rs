@@ -25,7 +25,7 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let seed = args.game.load_with_records("verify")?;
+    let seed = args.game.load_with_records("verify", &args.record)?;
     let game = crate::game::open(seed)?;
     let place = args.record.display().to_string();
     let mut print = |line: String| println!("{line}");

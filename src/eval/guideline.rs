@@ -393,7 +393,7 @@ pub fn rules_preset(rules: &crate::games::guideline::Rules) -> &'static str {
     use crate::games::guideline::{ComboTable, Objective};
     match (rules.objective, rules.combo_table) {
         (Objective::Attack, ComboTable::TetrioChaining) => "versus",
-        (Objective::Attack, _) => "attack",
+        (Objective::Attack | Objective::Lines, _) => "attack",
         (Objective::Points, _) => "points",
     }
 }

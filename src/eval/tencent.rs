@@ -129,137 +129,83 @@ pub const FEATURES: [&str; 12] = [
     "i_ready",
 ];
 
-/// Built-in weight sets by name.
-pub const PRESETS: [&str; 9] = [
-    "default",
-    "tuned",
-    "tuned-b3000",
-    "tuned-b6000",
-    "tuned-b6000-i",
-    "tuned-b4000-i",
-    "open-column",
-    "dellacherie",
-    "eltetris",
-];
+/// The weight sets `--weights` offers by name on the Tencent game: the styles a user chooses
+/// between. Weights tuned along the way are files under `results/weights/` (see
+/// [`Weights::kept`]), loaded with `--weights FILE`.
+pub const PRESETS: [&str; 2] = ["open-column", "edge"];
 
 /// The preset `solve` uses on the Tencent game when `--weights` is not given.
 pub const DEFAULT_PRESET: &str = "open-column";
 
-fn weights(score_weight: f64, pairs: &[(&str, f64)]) -> Weights {
-    Weights {
-        score_weight,
-        min_clear_cells: None,
-        fade_pieces: None,
-        value: None,
-        i_ahead: None,
-        open_column: None,
-        features: features(pairs),
-    }
-}
+/// The weight sets kept as files under `results/weights/`, by name, with their text: the
+/// former presets, which the tests, `beamtris bench` and `tune`'s default start still use.
+const KEPT: [(&str, &str); 7] = [
+    (
+        "default",
+        include_str!("../../results/weights/default.json"),
+    ),
+    ("tuned", include_str!("../../results/weights/tuned.json")),
+    (
+        "tuned-b3000",
+        include_str!("../../results/weights/tuned-b3000.json"),
+    ),
+    (
+        "tuned-b6000",
+        include_str!("../../results/weights/tuned-b6000.json"),
+    ),
+    (
+        "tuned-b6000-i",
+        include_str!("../../results/weights/tuned-b6000-i.json"),
+    ),
+    (
+        "dellacherie",
+        include_str!("../../results/weights/dellacherie.json"),
+    ),
+    (
+        "eltetris",
+        include_str!("../../results/weights/eltetris.json"),
+    ),
+];
 
 fn features(pairs: &[(&str, f64)]) -> BTreeMap<String, f64> {
     pairs.iter().map(|&(k, v)| (k.to_string(), v)).collect()
 }
 
-/// `tuned-b3000` tuned again, each candidate a whole game at beam 6 000: the best candidate of
-/// that run (results/tune/b6000-reach-full/gen-002/cand-04.weights.json, 1 419 636), with the
-/// features fading over the last 20 pieces. With the fade it is the best of the run's eight
-/// best candidates at beam 5 000 as well (results/endgame-fade/).
-fn tuned_b6000() -> Weights {
+/// `edge`: the well at the left edge. `tuned-b6000` (results/weights/) with a cells weight
+/// that follows the I pieces among the next ten, nudged for beam 4 000: fifteen nudges of its
+/// six weights (each times e^N(0, 0.03)) each scored a whole game at beam 4 000, and these are
+/// the geometric mean of the five best (results/default-beam-4000/). 1 420 930 at beam 4 000.
+fn edge() -> Weights {
     Weights {
+        score_weight: 0.06920999326679998,
+        min_clear_cells: None,
         fade_pieces: Some(20),
-        ..weights(
-            0.0680479001832404,
-            &[
-                ("cells", -2.4015935705385214),
-                ("row_transitions", 3.282426812603088),
-                ("column_transitions", 16.278116635891248),
-                ("holes", 7.102682854081622),
-            ],
-        )
-    }
-}
-
-/// `tuned-b6000-i` nudged for beam 4 000: fifteen nudges of its six weights (each times
-/// e^N(0, 0.03)) each scored a whole game at beam 4 000, and these are the geometric mean of
-/// the five best (results/default-beam-4000/). 1 420 930 at beam 4 000 where `tuned-b6000-i`
-/// makes 1 419 518; 1 420 998 at 5 000 (1 420 642).
-fn tuned_b4000_i() -> Weights {
-    Weights {
-        fade_pieces: Some(20),
+        value: None,
         i_ahead: Some(IAhead {
             window: 10,
             cells: -0.4024868544688893,
         }),
-        ..weights(
-            0.06920999326679998,
-            &[
-                ("cells", -2.4737001854239455),
-                ("row_transitions", 3.2428835564536027),
-                ("column_transitions", 16.303752353221192),
-                ("holes", 6.995585548230062),
-            ],
-        )
+        open_column: None,
+        features: features(&[
+            ("cells", -2.4737001854239455),
+            ("row_transitions", 3.2428835564536027),
+            ("column_transitions", 16.303752353221192),
+            ("holes", 6.995585548230062),
+        ]),
     }
 }
 
 impl Weights {
-    /// A built-in set: `default` (MaxDumbledore's 1.38M solver: El-Tetris transitions and
-    /// holes, more cells is better, score / 38), `dellacherie`, `eltetris` (their published
-    /// placement weights with the sign turned for a lower-is-better rank, and score / 38).
+    /// A preset: `open-column` (the default: column 4 kept open for the clears, so that both
+    /// J and L clear three rows, with weights tuned for it) or `edge` (every row cleared
+    /// through a well at the left edge, the former default).
     pub fn preset(name: &str) -> Option<Weights> {
         Some(match name {
-            "default" => weights(
-                1.0 / 38.0,
-                &[
-                    ("cells", -1.0),
-                    ("row_transitions", 3.2178882868487753),
-                    ("column_transitions", 9.348695305445199),
-                    ("holes", 7.899265427351652),
-                ],
-            ),
-            // `default` tuned by the cross-entropy method at beam 200 on the first 3000 pieces
-            // (results/tune-b200/best.json).
-            "tuned" => weights(
-                0.036406024075295515,
-                &[
-                    ("cells", -1.2676215075406712),
-                    ("row_transitions", 3.1660285955131804),
-                    ("column_transitions", 12.617234164877212),
-                    ("holes", 7.939198480271912),
-                ],
-            ),
-            // `tuned` tuned again by the cross-entropy method, each candidate a whole game at
-            // beam 3 000: the mean of the third generation
-            // (results/tune/b3000-reach-full/gen-003/cand-00.weights.json). It beats `tuned` at
-            // beams 3 000, 6 000 and 10 000 by 1 950, 2 148 and 2 536 points.
-            "tuned-b3000" => weights(
-                0.043188118199998876,
-                &[
-                    ("cells", -1.6375292242016637),
-                    ("row_transitions", 3.1233822571368104),
-                    ("column_transitions", 16.043375961979066),
-                    ("holes", 6.942132735345305),
-                ],
-            ),
-            "tuned-b6000" => tuned_b6000(),
-            // `tuned-b6000` with the cells weight following the I pieces among the next ten
-            // (`i_ahead`, -0.4 an I): the one change found to win at the default width on the
-            // built-in game and on eight other games of its generator
-            // (results/evaluator-ideas/README.md, "The I pieces ahead").
-            "tuned-b6000-i" => Weights {
-                i_ahead: Some(IAhead {
-                    window: 10,
-                    cells: -0.4,
-                }),
-                ..tuned_b6000()
-            },
-            "tuned-b4000-i" => tuned_b4000_i(),
-            // `tuned-b4000-i` with the open column at column 4 (3 a cell there), tuned again
-            // by the cross-entropy method with the column in place, each candidate the whole
-            // game at beam 3 000: the first generation's best candidate
-            // (results/learning/row-gaps/open-column/). An open column inside the board lets
-            // both J and L clear three rows.
+            "edge" => edge(),
+            // `edge` with the open column at column 4 (3 a cell there), tuned again by the
+            // cross-entropy method with the column in place, each candidate the whole game at
+            // beam 3 000: the first generation's best candidate
+            // (results/learning/row-gaps/open-column/).
             "open-column" => Weights {
                 score_weight: 0.11214145423887399,
                 open_column: Some(OpenColumn {
@@ -273,32 +219,26 @@ impl Weights {
                     ("holes", 5.148954707323655),
                 ]),
                 // The start's fade and `i_ahead`, which `tune` carries unchanged.
-                ..tuned_b4000_i()
+                ..edge()
             },
-            "dellacherie" => weights(
-                1.0 / 38.0,
-                &[
-                    ("landing_height", 1.0),
-                    ("eroded_cells", -1.0),
-                    ("row_transitions", 1.0),
-                    ("column_transitions", 1.0),
-                    ("holes", 4.0),
-                    ("wells", 1.0),
-                ],
-            ),
-            "eltetris" => weights(
-                1.0 / 38.0,
-                &[
-                    ("landing_height", 4.500158825082766),
-                    ("lines", -3.4181268101392694),
-                    ("row_transitions", 3.2178882868487753),
-                    ("column_transitions", 9.348695305445199),
-                    ("holes", 7.899265427351652),
-                    ("wells", 3.3855972247263626),
-                ],
-            ),
             _ => return None,
         })
+    }
+
+    /// A weight set kept as a file under `results/weights/` (`default`, MaxDumbledore's
+    /// hand-set weights that `tune` starts from; `tuned`, `tuned-b3000`, `tuned-b6000`,
+    /// `tuned-b6000-i`, the tuning's steps; `dellacherie`, `eltetris`, the one-piece players'
+    /// weights as beam weights), read from the copy built in.
+    pub fn kept(name: &str) -> Option<Weights> {
+        let (_, text) = KEPT.iter().find(|(n, _)| *n == name)?;
+        Some(Weights::parse(text).expect("a kept weights file parses"))
+    }
+
+    /// The file a former preset's weights are kept in, for the error that points at it.
+    pub fn kept_file(name: &str) -> Option<String> {
+        KEPT.iter()
+            .any(|(n, _)| *n == name)
+            .then(|| format!("results/weights/{name}.json"))
     }
 
     /// Parses and checks weights JSON.
@@ -524,11 +464,11 @@ mod tests {
         assert!(Weights::parse(r#"{"cells": -1}"#)
             .unwrap_err()
             .contains("score_weight"));
-        let json = serde_json::to_string(&Weights::preset("default").unwrap()).unwrap();
-        assert_eq!(
-            Weights::parse(&json).unwrap(),
-            Weights::preset("default").unwrap()
-        );
+        for (name, _) in KEPT {
+            let kept = Weights::kept(name).unwrap();
+            let json = serde_json::to_string(&kept).unwrap();
+            assert_eq!(Weights::parse(&json).unwrap(), kept, "{name}");
+        }
     }
 
     #[test]
@@ -625,7 +565,7 @@ mod tests {
         let text = std::fs::read_to_string(path).unwrap();
         assert_eq!(
             Weights::parse(&text).unwrap(),
-            Weights::preset("tuned-b3000").unwrap()
+            Weights::kept("tuned-b3000").unwrap()
         );
     }
 
@@ -646,7 +586,7 @@ mod tests {
         assert_eq!(e.faded(rank, 100, 2), -5.0 / 2.0 - 50.0);
         assert_eq!(e.faded(rank, 100, 1), -5.0 / 4.0 - 50.0);
         assert_eq!(e.faded(rank, 100, 0), -50.0);
-        let plain = Evaluator::new(Weights::preset("tuned-b3000").unwrap());
+        let plain = Evaluator::new(Weights::kept("tuned-b3000").unwrap());
         assert_eq!(plain.faded(rank, 100, 1), rank);
         let err =
             Weights::parse(r#"{"cells": -1, "score_weight": 0.5, "fade_pieces": 0}"#).unwrap_err();
@@ -717,6 +657,6 @@ mod tests {
         );
         let mut file = Weights::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
         file.fade_pieces = Some(20);
-        assert_eq!(file, Weights::preset("tuned-b6000").unwrap());
+        assert_eq!(file, Weights::kept("tuned-b6000").unwrap());
     }
 }

@@ -207,6 +207,17 @@ impl BeamWeights {
         }
         let path = Path::new(name_or_path);
         if !path.exists() {
+            if name_or_path == "tuned-b4000-i" {
+                return Err(Error(
+                    "--weights tuned-b4000-i: now the `edge` preset (give --weights edge)".into(),
+                ));
+            }
+            if let Some(file) = BeamWeights::kept_file(name_or_path) {
+                return Err(Error(format!(
+                    "--weights {name_or_path}: no longer a preset; its weights are kept in \
+                     {file} (give --weights {file})"
+                )));
+            }
             return Err(Error::at(
                 name_or_path,
                 format!(
@@ -263,12 +274,12 @@ mod tests {
         let (dell, note) = WeightsFile::Player(PlayerWeights::DELLACHERIE)
             .into_beam()
             .unwrap();
-        assert_eq!(dell, BeamWeights::preset("dellacherie").unwrap());
+        assert_eq!(dell, BeamWeights::kept("dellacherie").unwrap());
         assert!(note.starts_with("player weights"), "{note}");
         let (elt, _) = WeightsFile::Player(PlayerWeights::EL_TETRIS)
             .into_beam()
             .unwrap();
-        assert_eq!(elt, BeamWeights::preset("eltetris").unwrap());
+        assert_eq!(elt, BeamWeights::kept("eltetris").unwrap());
         // and back
         let (back, note) = WeightsFile::Beam(elt).into_player().unwrap();
         assert_eq!(back, PlayerWeights::EL_TETRIS);

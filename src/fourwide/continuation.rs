@@ -268,10 +268,7 @@ fn earned(n: usize, table: ComboTable, objective: Objective) -> Vec<u64> {
     let mut earned = vec![0u64; n + 3];
     for c in 0..=n + 1 {
         let e = score(1, Spin::None, false, c as i32 - 1, false, table);
-        let gain = match objective {
-            Objective::Points => e.points,
-            Objective::Attack => e.attack,
-        };
+        let gain = objective.gain(&e, 1);
         earned[c + 1] = earned[c] + gain as u64;
     }
     earned

@@ -41,8 +41,8 @@ impl GuidelineFamily {
 
 /// A solve's choices on a guideline game.
 pub struct GuidelinePlan {
-    weights_name: String,
-    weights: GuidelineWeights,
+    pub(super) weights_name: String,
+    pub(super) weights: GuidelineWeights,
     evaluator: GuidelineEvaluator,
     continuation: Continuation,
     use_fourwide: bool,
@@ -113,16 +113,12 @@ pub struct Verified {
     tetrio_stats: Option<TetrioStats>,
 }
 
-/// The guideline weights `--weights NAME` stands for on a game of `rules`: the Tencent
-/// default (and `tuned`, `tuned-b6000`, `tuned-b6000-i`, `tuned-b4000-i`, former defaults)
-/// stands for the rules' preset ([`rules_preset`]).
+/// The guideline weights `--weights NAME` stands for on a game of `rules`: the default (the
+/// Tencent game's, which `--weights` shows when not given) stands for the rules' preset
+/// ([`rules_preset`]).
 pub fn weights_name(name: &str, rules: &crate::games::guideline::Rules) -> String {
     match name {
-        "tuned"
-        | "tuned-b6000"
-        | "tuned-b6000-i"
-        | "tuned-b4000-i"
-        | crate::eval::tencent::DEFAULT_PRESET => rules_preset(rules).to_string(),
+        crate::eval::tencent::DEFAULT_PRESET => rules_preset(rules).to_string(),
         name => name.to_string(),
     }
 }
@@ -156,10 +152,7 @@ pub fn tetrio_stats(seed: &Seed, record: &Record, place: &str) -> Result<Option<
 impl GuidelineFamily {
     /// The objective's value of an outcome.
     fn score_of(&self, outcome: &Outcome) -> u64 {
-        match self.game.rules.objective {
-            Objective::Points => outcome.points,
-            Objective::Attack => outcome.attack,
-        }
+        outcome.value(self.game.rules.objective)
     }
 
     /// The replay the views draw.
@@ -298,32 +291,16 @@ impl Game for GuidelineFamily {
         record_file: &Path,
         finish: &dyn Fn() -> Finish,
     ) -> Result<Option<Solved>> {
-        if line.moves.is_empty() {
+        let Some(written) = self.write_line(plan, &line, record_file)? else {
             return Ok(None);
-        }
+        };
+        let Written {
+            record: reread,
+            outcome,
+            sections,
+            score,
+        } = written;
         let p = &plan.family;
-        let record = guideline_beam::record(&self.game, &line.moves);
-        crate::io::write_atomic(record_file, format!("{record}\n").as_bytes())?;
-        // Parse the text back as verify would: the file is what the figures are about.
-        let reread = self
-            .game
-            .parse_record(&record.to_string())
-            .map_err(|e| Error(format!("bug: the written record does not parse: {e}")))?;
-        let mut sections = SectionCount::default();
-        let outcome = guideline_replay::replay_with(&reread, &self.game, |e| {
-            sections.lock(e, &p.continuation)
-        });
-        let score = self.score_of(&outcome);
-        if score != line.score as u64 || outcome.pieces != line.moves.len() {
-            return Err(Error(format!(
-                "bug: the search claims {} over {} pieces but its record {} replays to {} over {}",
-                line.score,
-                line.moves.len(),
-                record_file.display(),
-                score,
-                outcome.pieces
-            )));
-        }
         let per_piece = |v: u64| {
             if outcome.pieces == 0 {
                 0.0
@@ -378,6 +355,61 @@ impl Game for GuidelineFamily {
             game,
             fourwide,
         })
+    }
+}
+
+/// A found line's record as written, read back as `verify` reads it, and its replay.
+pub(super) struct Written {
+    pub record: Record,
+    pub outcome: Outcome,
+    /// The 4-wide runs the replay made.
+    pub sections: SectionCount,
+    /// The objective's value.
+    pub score: u64,
+}
+
+impl GuidelineFamily {
+    /// Writes `line`'s record to `record_file`, reads it back and replays it: the figures are
+    /// about the file. `None` when the search found no line; an error when the replay does
+    /// not give what the search claimed.
+    pub(super) fn write_line(
+        &self,
+        plan: &Plan<GuidelinePlan>,
+        line: &Line<Move>,
+        record_file: &Path,
+    ) -> Result<Option<Written>> {
+        if line.moves.is_empty() {
+            return Ok(None);
+        }
+        let p = &plan.family;
+        let record = guideline_beam::record(&self.game, &line.moves);
+        crate::io::write_atomic(record_file, format!("{record}\n").as_bytes())?;
+        // Parse the text back as verify would: the file is what the figures are about.
+        let reread = self
+            .game
+            .parse_record(&record.to_string())
+            .map_err(|e| Error(format!("bug: the written record does not parse: {e}")))?;
+        let mut sections = SectionCount::default();
+        let outcome = guideline_replay::replay_with(&reread, &self.game, |e| {
+            sections.lock(e, &p.continuation)
+        });
+        let score = self.score_of(&outcome);
+        if score != line.score as u64 || outcome.pieces != line.moves.len() {
+            return Err(Error(format!(
+                "bug: the search claims {} over {} pieces but its record {} replays to {} over {}",
+                line.score,
+                line.moves.len(),
+                record_file.display(),
+                score,
+                outcome.pieces
+            )));
+        }
+        Ok(Some(Written {
+            record: reread,
+            outcome,
+            sections,
+            score,
+        }))
     }
 }
 

@@ -5,7 +5,7 @@
 //! A family's rules live in its folder under `src/games/` (board, pieces, moves, replay,
 //! scoring), its evaluator under `src/eval/`, and its beam state under `src/search/`. This
 //! module joins them: [`Game`] is what a command may ask of any family, one `impl` a family
-//! (`tencent.rs`, `guideline.rs`, `standard.rs`), and [`open`] is the one registration,
+//! (`tencent.rs`, `guideline.rs`, `tetrio.rs`, `standard.rs`), and [`open`] is the one registration,
 //! where a seed file's `rules` picks the family. Commands call [`with_game!`] once and are
 //! otherwise the same for every family. The beam's hot loop stays monomorphised: a family's
 //! search is generic code ([`crate::search::beam::BeamGame`]) called from its impl here.
@@ -14,10 +14,12 @@ mod guideline;
 pub mod solve;
 mod standard;
 mod tencent;
+mod tetrio;
 
 pub use guideline::{weights_name as guideline_weights_name, GuidelineFamily};
 pub use standard::StandardFamily;
 pub use tencent::TencentFamily;
+pub use tetrio::TetrioFamily;
 
 use crate::error::Result;
 use crate::search::beam::StepReport;
@@ -97,11 +99,16 @@ pub trait Game: Sync {
 pub enum AnyGame {
     Tencent(TencentFamily),
     Guideline(Box<GuidelineFamily>),
+    /// A game file with TETR.IO's own options (an imported round, a solo mode).
+    Tetrio(Box<TetrioFamily>),
     Standard(StandardFamily),
 }
 
 /// The one registration: the family a seed file's `rules` names.
 pub fn open(seed: Seed) -> Result<AnyGame> {
+    if let Some(game) = TetrioFamily::of(&seed) {
+        return Ok(AnyGame::Tetrio(Box::new(game)));
+    }
     if let Some(game) = GuidelineFamily::of(&seed) {
         return Ok(AnyGame::Guideline(Box::new(game)));
     }
@@ -119,6 +126,10 @@ macro_rules! with_game {
         match $game {
             $crate::game::AnyGame::Tencent($g) => $body,
             $crate::game::AnyGame::Guideline($g) => {
+                let $g = &**$g;
+                $body
+            }
+            $crate::game::AnyGame::Tetrio($g) => {
                 let $g = &**$g;
                 $body
             }

@@ -228,7 +228,7 @@ mod tests {
         let cfg = BeamConfig {
             beam: 40,
             moves: MoveSet::Drop,
-            evaluator: Evaluator::new(Weights::preset("tuned-b3000").unwrap()),
+            evaluator: Evaluator::new(Weights::kept("tuned-b3000").unwrap()),
             start: Board::EMPTY,
         };
         let data = DataConfig {

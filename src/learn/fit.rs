@@ -314,7 +314,7 @@ mod tests {
 
     #[test]
     fn a_blend_moves_the_base_value_towards_the_fit() {
-        let base = Weights::preset("default").unwrap(); // cells -1, holes 7.9, ..., 1/38
+        let base = Weights::kept("default").unwrap(); // cells -1, holes 7.9, ..., 1/38
         let mut terms = BTreeMap::new();
         terms.insert("cells".to_string(), 50.0);
         terms.insert("wells".to_string(), -10.0);

@@ -95,11 +95,7 @@ pub fn collect(
 /// or `points`), which is how a reader tells a guideline file, and its objective, from a
 /// Tencent one (whose third column is `score`).
 fn lead(objective: Objective) -> [&'static str; 4] {
-    let score = match objective {
-        Objective::Attack => "attack",
-        Objective::Points => "points",
-    };
-    ["step", "rank_index", score, "descendants"]
+    ["step", "rank_index", objective.name(), "descendants"]
 }
 
 /// The CSV header line of a guideline game of `objective` (no newline).

@@ -30,7 +30,7 @@ use crate::games::guideline::board::{Board, HEIGHT, WIDTH};
 use crate::games::guideline::movegen;
 use crate::games::guideline::piece::{fits, Active, Twist};
 use crate::games::guideline::replay::Game;
-use crate::games::guideline::{game, Objective, Rules, Spin, State};
+use crate::games::guideline::{game, Rules, Spin, State};
 use crate::games::seven_bag::{SevenBag, ShapeSet};
 use crate::piece::Shape;
 use crate::search::guideline::Move;
@@ -527,10 +527,7 @@ fn ranked_moves(game: &Game, state: &State, evaluator: &GuidelineEvaluator) -> V
             let blocks = pieces
                 .get(after.next_index(1))
                 .is_some_and(|&next| Active::spawn(&after.board, next).is_none());
-            let gain = match game.rules.objective {
-                Objective::Points => lock.earned.points,
-                Objective::Attack => lock.earned.attack,
-            };
+            let gain = game.rules.objective.gain(&lock.earned, lock.lines);
             let rank = evaluator.rank(&after, gain);
             ranked.push((blocks, rank, Move { placement: p, hold }));
         }

@@ -42,6 +42,12 @@ pub trait BeamGame: Sync {
     /// The state the game starts in.
     fn start(&self) -> Self::State;
 
+    /// A score that ends the game when a kept state reaches it (a sprint's lines): the search
+    /// stops at the first step where one does, with the line of the best-ranked such state.
+    fn goal(&self) -> Option<u32> {
+        None
+    }
+
     /// Pieces the search places.
     fn steps(&self) -> usize;
 
@@ -260,6 +266,8 @@ pub fn search_game_observed<G: BeamGame>(
     let mut buffers: Vec<Vec<Child<G::State, G::Move>>> = Vec::new();
     let mut children: Vec<Child<G::State, G::Move>> = Vec::new();
     let mut bound = RankBound::default();
+    let goal = game.goal();
+    let mut reached = false;
     let mut k = 0;
     while k < total {
         // Checked before every piece but the first, so a stopped search always has a line
@@ -367,6 +375,11 @@ pub fn search_game_observed<G: BeamGame>(
         if top.score > best.0 || best.1 == ROOT {
             best = (top.score, top.node);
         }
+        // The kept states are in rank order: the first to reach the goal is the best-ranked.
+        if let Some(done) = goal.and_then(|g| beam.iter().find(|e| e.score >= g)) {
+            best = (done.score, done.node);
+            reached = true;
+        }
         if arena.nodes.len() > arena.limit {
             let mut roots: Vec<&mut u32> = beam.iter_mut().map(|e| &mut e.node).collect();
             roots.push(&mut best.1);
@@ -381,8 +394,11 @@ pub fn search_game_observed<G: BeamGame>(
         });
         k += 1;
         schedule.step_done(beam.len(), total - k);
+        if reached {
+            break;
+        }
     }
-    if G::WHOLE_GAME && end == SearchEnd::Finished {
+    if G::WHOLE_GAME && end == SearchEnd::Finished && !reached {
         if let Some(top) = beam
             .iter()
             .max_by(|a, b| a.score.cmp(&b.score).then(b.node.cmp(&a.node)))
@@ -390,7 +406,7 @@ pub fn search_game_observed<G: BeamGame>(
             best = (top.score, top.node);
         }
     }
-    if G::LINE_BY_RANK {
+    if G::LINE_BY_RANK && !reached {
         // Kept in rank order; the last beam that had states (the start at worst).
         best = (beam[0].score, beam[0].node);
     }
@@ -398,7 +414,7 @@ pub fn search_game_observed<G: BeamGame>(
         score: best.0,
         moves: arena.chain(best.1),
         end,
-        placed: end.placed(total),
+        placed: if reached { k } else { end.placed(total) },
         widths: schedule.stats(),
     }
 }

@@ -9,7 +9,7 @@ use crate::fourwide::continuation::Continuation;
 use crate::games::guideline::movegen::{self, Placement};
 use crate::games::guideline::piece::Active;
 use crate::games::guideline::replay::Game;
-use crate::games::guideline::{game, Objective, State};
+use crate::games::guideline::{game, State};
 use crate::record::{Op, Record};
 use std::sync::atomic::AtomicBool;
 
@@ -60,6 +60,10 @@ impl BeamGame for GuidelineSearch<'_> {
         self.game.start
     }
 
+    fn goal(&self) -> Option<u32> {
+        self.game.rules.objective.goal()
+    }
+
     fn steps(&self) -> usize {
         self.steps
     }
@@ -105,10 +109,7 @@ impl BeamGame for GuidelineSearch<'_> {
                         continue;
                     }
                 }
-                let gain = match rules.objective {
-                    Objective::Points => lock.earned.points,
-                    Objective::Attack => lock.earned.attack,
-                };
+                let gain = rules.objective.gain(&lock.earned, lock.lines);
                 let score = score + gain;
                 emit(
                     Move { placement: p, hold },

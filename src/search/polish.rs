@@ -276,7 +276,7 @@ mod tests {
             segment: 40,
             stride: 20,
             moves: MoveSet::Reach,
-            evaluator: Evaluator::new(Weights::preset("tuned-b3000").unwrap()),
+            evaluator: Evaluator::new(Weights::kept("tuned-b3000").unwrap()),
         }
     }
 

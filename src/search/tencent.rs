@@ -311,7 +311,7 @@ mod tests {
         let cfg = BeamConfig {
             beam,
             moves,
-            evaluator: Evaluator::new(Weights::preset("default").unwrap()),
+            evaluator: Evaluator::new(Weights::kept("default").unwrap()),
             start: Board::EMPTY,
         };
         let pool = rayon::ThreadPoolBuilder::new()
@@ -359,7 +359,7 @@ mod tests {
         use crate::eval::tencent::IAhead;
         let pieces = Seed::tencent_geek_4().pieces();
         let cfg_of = |i_ahead: Option<IAhead>| {
-            let mut weights = Weights::preset("tuned-b6000").unwrap();
+            let mut weights = Weights::kept("tuned-b6000").unwrap();
             weights.i_ahead = i_ahead;
             reach_beam_40(weights)
         };
@@ -425,7 +425,7 @@ mod tests {
         // The search with weights fading over the last `fade` of 300 pieces: its result and
         // the boards it kept at each step.
         let with_fade = |fade: Option<u32>| {
-            let mut weights = Weights::preset("tuned-b3000").unwrap();
+            let mut weights = Weights::kept("tuned-b3000").unwrap();
             weights.fade_pieces = fade;
             let cfg = reach_beam_40(weights);
             let mut kept: Vec<Vec<Board>> = Vec::new();

@@ -446,7 +446,7 @@ mod tests {
 
     #[test]
     fn weights_round_trip_through_coordinates() {
-        let start = Weights::preset("default").unwrap();
+        let start = Weights::kept("default").unwrap();
         let names: Vec<String> = DEFAULT_TUNED
             .iter()
             .map(|s| s.to_string())

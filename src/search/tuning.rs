@@ -75,7 +75,12 @@ impl Family for Tencent {
     }
 
     fn resolve(&self, start: &str) -> Result<Weights> {
-        Weights::resolve(start)
+        // `default`, tuning's own start, is MaxDumbledore's hand-set weights (kept in
+        // results/weights/default.json), not a `--weights` preset.
+        match start {
+            "default" => Ok(Weights::kept("default").expect("kept")),
+            _ => Weights::resolve(start),
+        }
     }
 
     fn moves_flag(&self, moves: MoveSet) -> Option<MoveSet> {
@@ -189,10 +194,7 @@ impl Guideline {
         }
         let record = crate::search::guideline::record(&self.game, &played.moves);
         let outcome = crate::games::guideline::replay::replay(&record, &self.game);
-        Some(match self.game.rules.objective {
-            crate::games::guideline::Objective::Attack => outcome.attack,
-            crate::games::guideline::Objective::Points => outcome.points,
-        } as f64)
+        Some(outcome.value(self.game.rules.objective) as f64)
     }
 }
 

@@ -2,8 +2,8 @@
 
 use crate::piece::Shape;
 
-/// A filled cell as the views draw it: the piece that filled it, or a cell of the board the
-/// game started on.
+/// A filled cell as the views draw it: the piece that filled it, or a cell no piece of the game
+/// filled (the board it started on, or garbage).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Block {
     Piece(Shape),

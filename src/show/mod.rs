@@ -16,5 +16,7 @@ pub mod game;
 pub mod guideline_text;
 /// The HTML replay page.
 pub mod html;
+/// A game replayed on TETR.IO's own engine, as the views' replay.
+pub mod tetrio_frames;
 /// The board after some pieces as text.
 pub mod text;

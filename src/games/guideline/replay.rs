@@ -61,6 +61,17 @@ pub enum EndReason {
     LockOut,
 }
 
+impl Outcome {
+    /// The objective's value of this outcome.
+    pub fn value(&self, objective: super::Objective) -> u64 {
+        match objective {
+            super::Objective::Points => self.points,
+            super::Objective::Attack => self.attack,
+            super::Objective::Lines => self.lines,
+        }
+    }
+}
+
 /// What `verify` reports of a guideline replay.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Default)]
 pub struct Outcome {

@@ -32,14 +32,36 @@ pub enum ComboTable {
 pub enum Objective {
     Points,
     Attack,
+    /// A sprint (TETR.IO's 40 LINES): [`SPRINT_LINES`] lines in the fewest pieces. The score
+    /// is the lines cleared; the game ends at the lock that reaches the goal.
+    Lines,
 }
 
+/// The lines that end a sprint (`Objective::Lines`).
+pub const SPRINT_LINES: u32 = 40;
+
 impl Objective {
+    /// What a lock of `lines` rows that `earned` this counts towards the objective.
+    #[inline(always)]
+    pub fn gain(self, earned: &Earned, lines: u32) -> u32 {
+        match self {
+            Objective::Points => earned.points,
+            Objective::Attack => earned.attack,
+            Objective::Lines => lines,
+        }
+    }
+
+    /// The score that ends a game of this objective when reached (a sprint's lines).
+    pub fn goal(self) -> Option<u32> {
+        (self == Objective::Lines).then_some(SPRINT_LINES)
+    }
+
     /// The objective as game files and results name it.
     pub fn name(self) -> &'static str {
         match self {
             Objective::Points => "points",
             Objective::Attack => "attack",
+            Objective::Lines => "lines",
         }
     }
 }

@@ -260,7 +260,19 @@ impl TetrioGame {
     /// Replays the pieces' paths (`L R D C A F`, `H` first for a hold) on the TETR.IO engine,
     /// each piece dropped and locked at the end of its path.
     pub fn replay(&self, paths: &[String], place: &str) -> Result<Engine> {
+        self.replay_observed(paths, place, |_| {})
+    }
+
+    /// [`TetrioGame::replay`], calling `after_lock` with the engine before the first lock
+    /// and after each lock (the views draw the game from it).
+    pub fn replay_observed(
+        &self,
+        paths: &[String],
+        place: &str,
+        mut after_lock: impl FnMut(&Engine),
+    ) -> Result<Engine> {
         let mut e = Engine::new(self.parsed_options(place)?);
+        after_lock(&e);
         let mut next_event = 0;
         for (k, path) in paths.iter().enumerate() {
             while next_event < self.events.len() && self.events[next_event].after_locks <= k {
@@ -299,6 +311,7 @@ impl TetrioGame {
             }
             e.set_clock(time.frame, time.grown);
             e.drop_and_lock(time.hard);
+            after_lock(&e);
             if e.topped_out {
                 break;
             }

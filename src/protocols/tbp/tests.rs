@@ -1,6 +1,6 @@
 use super::*;
 use crate::eval::guideline::GuidelineWeights;
-use crate::games::guideline::ComboTable;
+use crate::games::guideline::{ComboTable, Objective};
 use crate::games::srs::{self, RotationSystem};
 
 /// A piece's cells around its TBP centre in the north orientation, as the protocol's

@@ -7,12 +7,14 @@
 mod handling;
 mod lock;
 mod spins;
+mod view;
 
 use super::attack::SpinKind;
 use super::garbage::{GarbageQueue, GarbageRules, Incoming, Network, ParkMiller, Tanked, PARKED};
 use super::options::{Options, SpinRule};
 use super::pieces::{kicks, BOX, SHAPES, T};
 use super::stats::TetrioStats;
+pub use view::Snapshot;
 
 /// A key of TETR.IO's replays.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

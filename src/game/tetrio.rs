@@ -1,0 +1,283 @@
+//! A game of TETR.IO's own rules as a [`Game`]: a game file with a `"tetrio"` part (an
+//! imported replay's round, a solo mode). Its records replay on TETR.IO's engine, frame by
+//! frame with the garbage the player received, so `verify` and `show` give the game as it was
+//! played. A solve plays the same pieces and options alone (no received garbage, the
+//! search's own clock): the guideline search on the game's rules, its record replayed on
+//! TETR.IO's engine for every figure TETR.IO states.
+
+use super::guideline::{GuidelineFamily, GuidelinePlan};
+use super::solve::{Finish, Plan, Request, Solved};
+use super::Game;
+use crate::error::Result;
+use crate::games::guideline::Objective;
+use crate::games::tetrio::engine::Engine;
+use crate::games::tetrio::game::TetrioGame;
+use crate::games::tetrio::stats::TetrioStats;
+use crate::record::Record;
+use crate::search::beam::{Line, SearchEnd, StepReport};
+use crate::search::guideline::Move;
+use crate::search::tuning::Guideline as Tuning;
+use crate::search::width::Width;
+use crate::seed::Seed;
+use crate::show::frames::Replay;
+use crate::show::tetrio_frames::TetrioState;
+use serde::Serialize;
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+
+/// Previews the views show, as TETR.IO does by default.
+const PREVIEWS: usize = 5;
+
+/// A game of TETR.IO's rules: the game file, its TETR.IO part, and the guideline game that
+/// solves it alone.
+pub struct TetrioFamily {
+    seed: Seed,
+    tetrio: TetrioGame,
+    /// The same pieces and options played alone (no received garbage, no lock times, the
+    /// search's spawn): what `solve` plays and its results file holds.
+    alone: GuidelineFamily,
+}
+
+/// The results file of a solve of a game of TETR.IO's rules: every figure is TETR.IO's, from
+/// the record replayed on TETR.IO's engine.
+#[derive(Serialize)]
+pub struct SolveReport {
+    /// The objective's value as TETR.IO counts it.
+    pub score: u64,
+    pub objective: Objective,
+    pub pieces: usize,
+    pub lines: u64,
+    pub attack: u64,
+    /// True when every piece asked for was searched (neither stopped nor emptied); a sprint
+    /// ends at the lock that reaches its lines.
+    pub complete: bool,
+    /// The pieces the search could place (`--pieces`, at most the game's).
+    pub target_pieces: usize,
+    /// How the search ended: `finished`, `beam_emptied` or `stopped`.
+    pub end: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub end_piece: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped_by: Option<&'static str>,
+    pub seed: String,
+    /// The game solved: the game file's pieces and options, played alone.
+    pub game: Seed,
+    #[serde(flatten)]
+    pub width: super::solve::WidthReport,
+    pub weights_name: String,
+    pub weights: crate::eval::guideline::GuidelineWeights,
+    pub tetrio_stats: TetrioStats,
+    #[serde(flatten)]
+    pub cost: crate::results::RunCost,
+}
+
+/// What `verify` prints for a game of TETR.IO's rules: the record replayed on TETR.IO's engine.
+#[derive(Serialize)]
+pub struct Verified {
+    /// Pieces locked.
+    pub pieces: usize,
+    pub lines: u64,
+    /// Attack as TETR.IO counts it.
+    pub attack: u64,
+    /// `record_end`, or `topped_out` when a spawn was blocked.
+    pub end_reason: &'static str,
+    /// Every piece of the record was played: the game was not lost while the record still
+    /// had pieces to place.
+    pub valid: bool,
+    /// TETR.IO's statistics by its own names (`docs/tetrio.md`).
+    pub tetrio_stats: TetrioStats,
+}
+
+impl TetrioFamily {
+    /// The TETR.IO game `seed` defines, if it has a `"tetrio"` part and guideline rules.
+    pub fn of(seed: &Seed) -> Option<TetrioFamily> {
+        let tetrio = seed.tetrio.clone()?;
+        let mut alone = seed.clone();
+        alone.tetrio = Some(TetrioGame {
+            locks: Vec::new(),
+            events: Vec::new(),
+            tetrio_spawn: false,
+            holds_after_last_lock: 0,
+            import: None,
+            ..tetrio.clone()
+        });
+        Some(TetrioFamily {
+            alone: GuidelineFamily::of(&alone)?,
+            seed: seed.clone(),
+            tetrio,
+        })
+    }
+
+    /// The record replayed on TETR.IO's engine, and the game after each lock (the first
+    /// before any).
+    fn replay(&self, record: &Record, place: &str) -> Result<(Engine, Vec<TetrioState>)> {
+        let mut states = Vec::new();
+        let engine = self
+            .tetrio
+            .replay_observed(&record_paths(record), place, |e| {
+                states.push(TetrioState {
+                    snapshot: e.snapshot(PREVIEWS),
+                    points: 0,
+                    lines: e.stats.lines as u64,
+                    attack: e.stats.garbage.attack as u64,
+                })
+            })?;
+        Ok((engine, states))
+    }
+
+    /// The views' replay of `record`.
+    fn replay_view(&self, record: &Record, place: &str) -> Result<Replay> {
+        let (engine, states) = self.replay(record, place)?;
+        let end = if engine.topped_out {
+            "topped out"
+        } else {
+            "end of record"
+        };
+        Replay::from_tetrio(&states, &engine.locks, self.seed.pieces, end)
+    }
+}
+
+/// A record's pieces as the engine's paths (`L R D C A F`, `H` first for a hold).
+pub fn record_paths(record: &Record) -> Vec<String> {
+    record
+        .paths()
+        .iter()
+        .map(|p| p.iter().map(|op| op.letter()).collect())
+        .collect()
+}
+
+impl Game for TetrioFamily {
+    type Record = Record;
+    type Verified = Verified;
+    type Plan = GuidelinePlan;
+    type Found = Line<Move>;
+    type Tuning = Tuning;
+
+    fn seed(&self) -> &Seed {
+        &self.seed
+    }
+
+    fn read_record(&self, path: &Path, command: &str) -> Result<Record> {
+        self.alone.read_record(path, command)
+    }
+
+    fn verify(
+        &self,
+        record: &Record,
+        place: &str,
+        mut trace: Option<&mut dyn FnMut(String)>,
+    ) -> Result<Verified> {
+        let (engine, _) = self.replay(record, place)?;
+        if let Some(trace) = trace.as_mut() {
+            for (k, l) in engine.locks.iter().enumerate() {
+                trace(super::tencent::json_line(&serde_json::json!({
+                    "lock": k, "frame": l.frame, "piece": crate::games::tetrio::pieces::LETTERS[l.piece as usize].to_string(),
+                    "x": l.x, "y": l.y, "rotation": l.rotation, "held": l.held, "lines": l.lines,
+                    "spin": format!("{:?}", l.spin), "allclear": l.allclear, "attack": l.attack, "sent": l.sent,
+                })));
+            }
+        }
+        let stats = engine.stats.clone();
+        Ok(Verified {
+            pieces: engine.locks.len(),
+            lines: stats.lines as u64,
+            attack: stats.garbage.attack as u64,
+            end_reason: if engine.topped_out {
+                "topped_out"
+            } else {
+                "record_end"
+            },
+            valid: engine.locks.len() >= record.pieces(),
+            tetrio_stats: stats,
+        })
+    }
+
+    fn board_text(&self, record: &Record, at: Option<usize>) -> Result<String> {
+        let replay = self.replay_view(record, "the record")?;
+        let k = at.unwrap_or(replay.placed());
+        replay.check_count("--at", k)?;
+        Ok(crate::show::tetrio_frames::render(&replay, k))
+    }
+
+    fn frames(&self, record: &Record) -> Result<Replay> {
+        self.replay_view(record, "the record")
+    }
+
+    fn plan(&self, request: &Request) -> Result<Plan<GuidelinePlan>> {
+        self.alone.plan(request)
+    }
+
+    fn search(
+        &self,
+        plan: &Plan<GuidelinePlan>,
+        width: Width,
+        stop: &AtomicBool,
+        progress: &mut dyn FnMut(&StepReport),
+    ) -> Line<Move> {
+        self.alone.search(plan, width, stop, progress)
+    }
+
+    fn report(
+        &self,
+        plan: &Plan<GuidelinePlan>,
+        line: Line<Move>,
+        record_file: &Path,
+        finish: &dyn Fn() -> Finish,
+    ) -> Result<Option<Solved>> {
+        let Some(written) = self.alone.write_line(plan, &line, record_file)? else {
+            return Ok(None);
+        };
+        let alone = self.alone.seed();
+        let place = record_file.display().to_string();
+        let stats = super::guideline::tetrio_stats(alone, &written.record, &place)?
+            .expect("a game of TETR.IO's rules has TETR.IO's statistics");
+        let objective = alone.guideline_rules().expect("guideline rules").objective;
+        let (end, end_piece, stopped_by) = super::solve::end_words(line.end);
+        let finish = finish();
+        let report = SolveReport {
+            score: match objective {
+                Objective::Lines => stats.lines as u64,
+                Objective::Attack => stats.garbage.attack as u64,
+                Objective::Points => written.outcome.points,
+            },
+            objective,
+            pieces: stats.piecesplaced as usize,
+            lines: stats.lines as u64,
+            attack: stats.garbage.attack as u64,
+            complete: line.end == SearchEnd::Finished,
+            target_pieces: plan.steps,
+            end,
+            end_piece,
+            stopped_by,
+            seed: alone.name.clone(),
+            game: alone.clone(),
+            width: plan.width_report(line.widths),
+            weights_name: plan.family.weights_name.clone(),
+            weights: plan.family.weights.clone(),
+            tetrio_stats: stats,
+            cost: finish.cost,
+        };
+        let s = &report.tetrio_stats;
+        let summary = format!(
+            "{} {} (TETR.IO's engine, verified by replay): {}, {} lines, {} attack, {}, top combo {}, top back-to-back {}, {}, {:.1} s; wrote {} and {}",
+            report.score,
+            objective.name(),
+            crate::limits::plural(report.pieces as u64, "piece", "pieces"),
+            s.lines,
+            s.garbage.attack,
+            crate::limits::plural(s.tspins as u64, "T-spin", "T-spins"),
+            s.topcombo,
+            s.topbtb,
+            crate::limits::plural(s.clears.allclear as u64, "all clear", "all clears"),
+            finish.wall_seconds,
+            finish.out.display(),
+            record_file.display()
+        );
+        let json = serde_json::to_string_pretty(&report).expect("plain data serialises");
+        Ok(Some(Solved { json, summary }))
+    }
+
+    fn tuning(&self, pieces: usize, previews: Option<usize>) -> Result<Tuning> {
+        self.alone.tuning(pieces, previews)
+    }
+}
