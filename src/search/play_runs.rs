@@ -188,3 +188,101 @@ pub fn median(values: &[f64]) -> f64 {
         n => (v[n / 2 - 1] + v[n / 2]) / 2.0,
     }
 }
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// The header of a partial file of BCTS games on the standard game.
+    pub(crate) fn bcts_header() -> PartialHeader {
+        PartialHeader {
+            game: "standard".into(),
+            policy: "bcts".into(),
+            weights: Weights::BCTS,
+            top_out: TopOut::Simplified,
+            seed: 1,
+            max_lines: Some(2_000),
+            max_pieces: None,
+        }
+    }
+
+    fn temp(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("beamtris-play-runs-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn a_partial_file_s_bad_line_is_named_once_and_bad_times_refused() {
+        let dir = temp("badline");
+        let path = dir.join("r.partial.jsonl");
+        let header = bcts_header();
+        let head = serde_json::to_string(&header).unwrap();
+        let game = |seconds: &str| {
+            format!(
+                r#"{{"game":0,"lines":5,"pieces":20,"capped":false,"seconds":{seconds},"cpu_seconds":1.0}}"#
+            )
+        };
+        std::fs::write(&path, format!("{head}\n{}\n", game("0.5"))).unwrap();
+        assert_eq!(read_partial(&path).unwrap().unwrap().1.len(), 1);
+        std::fs::write(&path, format!("{head}\n{}\n", game("-3"))).unwrap();
+        let e = read_partial(&path).unwrap_err();
+        assert!(
+            e.0.ends_with("line 2: seconds -3 and cpu_seconds Some(1.0) are not times a game took"),
+            "{e}"
+        );
+        std::fs::write(&path, format!("{head}\n{}\n", game("\"x\""))).unwrap();
+        let e = read_partial(&path).unwrap_err();
+        assert!(e.0.contains("r.partial.jsonl line 2 column "), "{e}");
+        assert_eq!(e.0.matches(" line ").count(), 1, "{e}");
+        std::fs::write(
+            &path,
+            [format!("{head}\n").as_bytes(), b"{\"game\xff\n"].concat(),
+        )
+        .unwrap();
+        let e = read_partial(&path).unwrap_err();
+        assert!(
+            e.0.ends_with(
+                "r.partial.jsonl line 2: not UTF-8 text (a partial results file is JSON lines)"
+            ),
+            "{e}"
+        );
+        // games no game can be: more lines than the pieces fill, past the line cap (2 000),
+        // a key the file never holds
+        for (line, why) in [
+            (
+                r#"{"game":1,"lines":9,"pieces":20,"capped":false,"seconds":1,"cpu_seconds":1}"#,
+                "line 2: 9 lines over 20 pieces: more than their cells can fill",
+            ),
+            (
+                r#"{"game":1,"lines":99999,"pieces":999999,"capped":true,"seconds":1,"cpu_seconds":1}"#,
+                "line 2: 99999 lines past the cap of 2000",
+            ),
+            (
+                r#"{"game":1,"lines":1,"pieces":9,"capped":false,"seconds":1,"cpu_seconds":1,"bogus":1}"#,
+                "unknown field `bogus`",
+            ),
+        ] {
+            std::fs::write(&path, format!("{head}\n{line}\n")).unwrap();
+            let e = read_partial(&path).unwrap_err();
+            assert!(e.0.contains(why), "{e}");
+        }
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn medians() {
+        assert_eq!(median(&[5.0, 1.0, 3.0]), 3.0);
+        assert_eq!(median(&[4.0, 1.0, 3.0, 2.0]), 2.5);
+        assert_eq!(median(&[]), 0.0);
+    }
+
+    #[test]
+    fn stats_of_a_small_sample() {
+        let (mean, se, min, max) = super::stats(&[1, 2, 3, 4]);
+        assert_eq!((mean, min, max), (2.5, 1, 4));
+        // sample variance 5/3, s.e. sqrt(5/3/4)
+        assert!((se - (5.0f64 / 12.0).sqrt()).abs() < 1e-12);
+    }
+}

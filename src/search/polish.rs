@@ -9,14 +9,20 @@
 //! fuller board, or four rows where the line made two and two).
 
 use super::beam::{search_game, BeamGame, SearchEnd};
-use super::tencent::{BeamConfig, TencentGame};
-use crate::eval::tencent::Evaluator;
+use super::tencent::{rebuild_record, BeamConfig, TencentGame};
+use crate::error::{Error, Result};
+use crate::eval::tencent::{Evaluator, Weights};
 use crate::games::tencent::board::Board;
 use crate::games::tencent::lock;
 use crate::games::tencent::movegen::MoveSet;
+use crate::games::tencent::replay;
 use crate::games::{Piece, Pos};
+use crate::record::Record;
+use crate::seed::Seed;
+use serde::Serialize;
+use std::path::Path;
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// How to re-search a line's segments.
 #[derive(Clone, Debug)]
@@ -252,6 +258,236 @@ pub fn polish(
     }
     out.gained = walk.total() - before_all;
     out
+}
+
+/// A Tencent record read to be polished: its game's pieces and starting board, its line (the
+/// positions of the pieces it places, less a last one that scores nothing) and its replay.
+pub struct RecordLine {
+    pub pieces: Vec<Piece>,
+    pub start: Board,
+    pub positions: Vec<Pos>,
+    /// The record's replay: its score is the score before the polish.
+    pub before: replay::Outcome,
+}
+
+/// Replays `record` (read from `path`, which errors name) on the Tencent game `seed` and
+/// returns its line; an error when the game ends before the record does (a record of another
+/// game). A top-out lock and the game's last piece score nothing: the line stops before them,
+/// as `solve` never places the last piece.
+pub fn record_line(seed: &Seed, record: &Record, path: &Path) -> Result<RecordLine> {
+    let pieces = seed.pieces();
+    let start = seed.tencent_start();
+    let mut positions = Vec::new();
+    let before = replay::replay_from(&start, record, &pieces, |step| positions.push(step.pos));
+    if before.pieces < record.pieces() {
+        return Err(Error::at(
+            path.display(),
+            format!(
+                "the game ends at piece {} ({}) with {} of the record still to place: not \
+                 a record of {}",
+                before.pieces.saturating_sub(1),
+                before.end_reason,
+                crate::limits::plural((record.pieces() - before.pieces) as u64, "piece", "pieces"),
+                seed.name
+            ),
+        ));
+    }
+    if before.end_reason == replay::EndReason::TopOut || positions.len() >= pieces.len() {
+        positions.pop();
+    }
+    Ok(RecordLine {
+        pieces,
+        start,
+        positions,
+        before,
+    })
+}
+
+/// What a polish of a record does, and where its improved record goes.
+pub struct PolishSettings<'a> {
+    /// Boards kept per piece within a segment.
+    pub beam: usize,
+    /// Pieces per segment, and between the starts of two segments.
+    pub segment: usize,
+    pub stride: usize,
+    /// Passes over the record at most (a pass that replaces nothing ends the polish).
+    pub passes: usize,
+    /// Stop after this many seconds (checked between segments).
+    pub seconds: Option<f64>,
+    /// Placements the segments' searches consider.
+    pub moves: MoveSet,
+    /// The searches' evaluator weights, and the name they were asked for by.
+    pub weights_name: String,
+    pub weights: Weights,
+    /// The record read (for the report and the start line), and its game.
+    pub record_read: &'a Path,
+    pub seed: &'a Seed,
+    /// Whether the report holds the game itself (a game the command's flags changed).
+    pub report_game: bool,
+    /// The rayon pool the searches run on.
+    pub pool: &'a rayon::ThreadPool,
+    /// Where the improved record goes.
+    pub record_file: &'a Path,
+}
+
+/// The results file of a polish.
+#[derive(Serialize)]
+pub struct PolishReport {
+    /// The improved record's score under replay.
+    pub score: u64,
+    /// The score of the record read.
+    pub score_before: u64,
+    pub gained: u64,
+    /// Whether the last pass tried every segment (no time limit or signal cut it).
+    pub complete: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped_by: Option<&'static str>,
+    pub passes: usize,
+    pub segments_searched: usize,
+    pub segments_replaced: usize,
+    pub record_read: String,
+    pub seed: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game: Option<Seed>,
+    pub beam: usize,
+    pub segment: usize,
+    pub stride: usize,
+    pub moves: MoveSet,
+    pub weights_name: String,
+    pub weights: Weights,
+    pub pieces: usize,
+    pub lines: u64,
+    pub end_reason: replay::EndReason,
+    #[serde(flatten)]
+    pub cost: crate::results::RunCost,
+}
+
+/// A polish's progress on stderr: a bar over a pass's segments on a terminal, otherwise a
+/// line every 30 s.
+struct SegmentProgress {
+    bar: indicatif::ProgressBar,
+    per_pass: u64,
+    start: Instant,
+    last_line: Instant,
+}
+
+impl SegmentProgress {
+    fn new(per_pass: u64, start: Instant) -> SegmentProgress {
+        SegmentProgress {
+            bar: crate::progress::bar(per_pass, "{pos}/{len} segments  eta {eta}  {msg}"),
+            per_pass,
+            start,
+            last_line: Instant::now(),
+        }
+    }
+
+    /// Reports one segment searched.
+    fn step(&mut self, r: &SegmentReport) {
+        let bar = &self.bar;
+        if bar.position() + 1 >= self.per_pass {
+            bar.set_position(0);
+        } else {
+            bar.inc(1);
+        }
+        bar.set_message(format!("score {}", r.total));
+        if bar.is_hidden() && self.last_line.elapsed().as_secs() >= 30 {
+            self.last_line = Instant::now();
+            eprintln!(
+                "{:>7.0} s  pieces {}..{}  score {}",
+                self.start.elapsed().as_secs_f64(),
+                r.start,
+                r.start + r.len,
+                r.total
+            );
+        }
+    }
+}
+
+/// Polishes the record whose line is `line` as `s` says (see [`polish`]), with a progress bar
+/// on stderr on a terminal and a line every 30 s otherwise; `stop` ends it between segments,
+/// keeping what was gained. Rebuilds the improved record, checks that its replay scores what
+/// the polish claims, writes it to `s.record_file`, and then asks `cost` for the report's
+/// last fields, given the polish's wall time in seconds.
+pub fn polish_record(
+    line: RecordLine,
+    s: PolishSettings,
+    stop: &AtomicBool,
+    cost: impl FnOnce(f64) -> crate::results::RunCost,
+) -> Result<PolishReport> {
+    let RecordLine {
+        pieces,
+        start,
+        mut positions,
+        before,
+    } = line;
+    let cfg = PolishConfig {
+        beam: s.beam,
+        segment: s.segment,
+        stride: s.stride,
+        moves: s.moves,
+        evaluator: Evaluator::new(s.weights.clone()),
+    };
+    let t0 = Instant::now();
+    let deadline = s.seconds.map(|secs| t0 + Duration::from_secs_f64(secs));
+    let per_pass = segment_starts(positions.len(), s.segment.min(positions.len()), s.stride).len();
+    eprintln!(
+        "polishing {} ({} points, {}): segments of {} every {}, beam {}; Ctrl-C or SIGTERM \
+         stops and keeps what was gained",
+        s.record_read.display(),
+        before.score,
+        crate::limits::plural(positions.len() as u64, "piece", "pieces"),
+        s.segment,
+        s.stride,
+        s.beam
+    );
+    let mut progress = SegmentProgress::new(per_pass as u64, t0);
+    let outcome = s.pool.install(|| {
+        polish(
+            &pieces,
+            &start,
+            &mut positions,
+            &cfg,
+            s.passes,
+            deadline,
+            stop,
+            |r| progress.step(r),
+        )
+    });
+    progress.bar.finish_and_clear();
+    let wall_seconds = t0.elapsed().as_secs_f64();
+    let improved = rebuild_record(&start, &pieces, &positions, MoveSet::Reach);
+    let after = replay::replay_from(&start, &improved, &pieces, |_| {});
+    if after.score != before.score + outcome.gained {
+        return Err(Error(format!(
+            "bug: polish claims {} but its record replays to {}",
+            before.score + outcome.gained,
+            after.score
+        )));
+    }
+    crate::io::write_atomic(s.record_file, format!("{improved}\n").as_bytes())?;
+    Ok(PolishReport {
+        score: after.score,
+        score_before: before.score,
+        gained: outcome.gained,
+        complete: outcome.finished,
+        stopped_by: crate::signal::interrupted_by().map(crate::signal::name),
+        passes: outcome.passes,
+        segments_searched: outcome.searched,
+        segments_replaced: outcome.replaced,
+        record_read: s.record_read.display().to_string(),
+        seed: s.seed.name.clone(),
+        game: s.report_game.then(|| s.seed.clone()),
+        beam: s.beam,
+        segment: s.segment,
+        stride: s.stride,
+        moves: s.moves,
+        weights_name: s.weights_name,
+        weights: s.weights,
+        pieces: after.pieces,
+        lines: after.lines,
+        end_reason: after.end_reason,
+        cost: cost(wall_seconds),
+    })
 }
 
 #[cfg(test)]
