@@ -14,7 +14,7 @@ use crate::io;
 use crate::results::RunInfo;
 use crate::search::tune::{self, CemConfig, Tunable};
 use crate::search::tuning::{
-    json, load_or_start, state_path, write_outputs, Family, Settings, State, MAX_POPULATION,
+    json, load_or_start, write_outputs, Family, Settings, State, MAX_POPULATION,
 };
 use crate::seed::Seed;
 use clap::ValueEnum;
@@ -253,48 +253,15 @@ fn run_family<F: Family>(args: &Args, seed: &Seed, family: &F) -> Result<()> {
     state
         .runs
         .push(serde_json::to_value(RunInfo::now()).expect("serialises"));
-    let todo = (args.generations - state.cem.generation) * state.settings.cem.population;
-    let bar = crate::progress::bar(todo as u64, "{pos}/{len} candidates  eta {eta}");
-    let plain = bar.is_hidden();
     let started = Instant::now();
-    while state.cem.generation < args.generations {
-        let g = state.cem.generation + 1;
-        let t0 = Instant::now();
-        let s = state.settings.clone();
-        let objective = |x: &[f64]| {
-            let score = family.mean_score(&s, tune::decode(&s.start_weights, &s.params, x), &stop);
-            bar.inc(1);
-            score
-        };
-        let done = pool.install(|| tune::generation(&mut state.cem, &s.cem, objective));
-        if done.is_none() {
-            bar.finish_and_clear();
-            return Err(Error(format!(
-                "stopped during generation {g}; {} keeps generation {} (run again to resume)",
-                state_path(&args.out).display(),
-                g - 1
-            )));
-        }
-        state.wall_seconds += t0.elapsed().as_secs_f64();
-        write_outputs(&args.out, &state)?;
-        let h = state.cem.history.last().expect("a generation was recorded");
-        let line = format!(
-            "generation {g}/{}  best {:.0}  mean {:.0}  mean weights {:.0}  best so far {:.0}  \
-             ({:.0} s)",
-            args.generations,
-            h.best,
-            h.mean,
-            h.center,
-            h.best_ever,
-            t0.elapsed().as_secs_f64()
-        );
-        if plain {
-            eprintln!("{line}");
-        } else {
-            bar.println(line);
-        }
-    }
-    bar.finish_and_clear();
+    crate::search::tuning::run_generations(
+        &mut state,
+        family,
+        args.generations,
+        &args.out,
+        &pool,
+        &stop,
+    )?;
     let best = state
         .cem
         .best
@@ -620,7 +587,7 @@ mod tests {
     }
 
     fn read_state(out: &Path) -> State<Weights> {
-        serde_json::from_str(&std::fs::read_to_string(state_path(out)).unwrap()).unwrap()
+        serde_json::from_str(&std::fs::read_to_string(crate::search::tuning::state_path(out)).unwrap()).unwrap()
     }
 
     #[test]

@@ -381,3 +381,58 @@ pub fn curve_svg<W>(state: &State<W>) -> String {
     };
     svg::figure("beamtris tune: cross-entropy learning curve", &[panel])
 }
+/// Runs generations of the cross-entropy method until `state` holds `generations`, each
+/// candidate scored by `family` in `pool`: the outputs (state, best weights, curve) are
+/// rewritten after every generation, so a stop (`stop`, a signal) keeps every finished one.
+/// Shows a bar of candidates on a terminal and a line a generation.
+pub fn run_generations<F: Family>(
+    state: &mut State<F::Weights>,
+    family: &F,
+    generations: usize,
+    out: &Path,
+    pool: &rayon::ThreadPool,
+    stop: &AtomicBool,
+) -> Result<()> {
+    let todo = (generations - state.cem.generation) * state.settings.cem.population;
+    let bar = crate::progress::bar(todo as u64, "{pos}/{len} candidates  eta {eta}");
+    let plain = bar.is_hidden();
+    while state.cem.generation < generations {
+        let g = state.cem.generation + 1;
+        let t0 = std::time::Instant::now();
+        let s = state.settings.clone();
+        let objective = |x: &[f64]| {
+            let score = family.mean_score(&s, tune::decode(&s.start_weights, &s.params, x), stop);
+            bar.inc(1);
+            score
+        };
+        let done = pool.install(|| tune::generation(&mut state.cem, &s.cem, objective));
+        if done.is_none() {
+            bar.finish_and_clear();
+            return Err(Error(format!(
+                "stopped during generation {g}; {} keeps generation {} (run again to resume)",
+                state_path(out).display(),
+                g - 1
+            )));
+        }
+        state.wall_seconds += t0.elapsed().as_secs_f64();
+        write_outputs(out, &state)?;
+        let h = state.cem.history.last().expect("a generation was recorded");
+        let line = format!(
+            "generation {g}/{}  best {:.0}  mean {:.0}  mean weights {:.0}  best so far {:.0}  \
+             ({:.0} s)",
+            generations,
+            h.best,
+            h.mean,
+            h.center,
+            h.best_ever,
+            t0.elapsed().as_secs_f64()
+        );
+        if plain {
+            eprintln!("{line}");
+        } else {
+            bar.println(line);
+        }
+    }
+    bar.finish_and_clear();
+    Ok(())
+}
