@@ -942,12 +942,12 @@ fn the_other_games_script_plays_every_game_with_every_set() {
             .output()
             .unwrap()
     };
-    let o = other_games(&["edge", "open-column"]);
+    let o = other_games(&["results/weights/default.json", "results/weights/tuned.json"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let games = [
         "s101", "s15000", "s2024", "s30001", "s4321", "s555", "s7777", "s9999",
     ];
-    for set in ["edge", "open-column"] {
+    for set in ["default", "tuned"] {
         let files = listing(&dir.join(set));
         let want: Vec<String> = games
             .iter()
@@ -958,7 +958,7 @@ fn the_other_games_script_plays_every_game_with_every_set() {
             let j = json(&dir.join(set).join(format!("{g}.json")));
             assert_eq!(j["complete"], true);
             assert_eq!(j["beam"], 100);
-            assert_eq!(j["weights_name"], set);
+            assert_eq!(j["weights_name"], format!("results/weights/{set}.json"));
             assert_eq!(j["seed"], format!("tencent-other-{}", &g[1..]));
         }
     }

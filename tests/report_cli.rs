@@ -23,7 +23,7 @@ fn sweep_and_compare_reports_summarise_real_runs() {
     let d = fresh("report-cli");
     let dir = d.to_str().unwrap();
     for (name, beam, weights) in [
-        ("a", "4", "edge"),
+        ("a", "4", "open-column"),
         ("b", "8", "results/weights/dellacherie.json"),
     ] {
         let out = d.join(format!("{name}.json"));
@@ -47,7 +47,7 @@ fn sweep_and_compare_reports_summarise_real_runs() {
     let o = beamtris(&["report", "sweep", "--dir", dir]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let md = std::fs::read_to_string(d.join("summary.md")).unwrap();
-    assert!(md.contains("| drop | 4 | edge |"), "{md}");
+    assert!(md.contains("| drop | 4 | open-column |"), "{md}");
     let svg = std::fs::read_to_string(d.join("score-vs-beam.svg")).unwrap();
     assert!(svg.contains("competition record 1 413 876"));
     // the sweep's summary.json is not taken for a run by the next report

@@ -587,7 +587,10 @@ mod tests {
     }
 
     fn read_state(out: &Path) -> State<Weights> {
-        serde_json::from_str(&std::fs::read_to_string(crate::search::tuning::state_path(out)).unwrap()).unwrap()
+        serde_json::from_str(
+            &std::fs::read_to_string(crate::search::tuning::state_path(out)).unwrap(),
+        )
+        .unwrap()
     }
 
     #[test]
