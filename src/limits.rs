@@ -157,6 +157,20 @@ pub fn check_previews(previews: usize, why_one: &str) -> Result<()> {
     Ok(())
 }
 
+/// A rayon pool of `threads` workers (default: every core), and the count it got. Zero and
+/// counts far past the machine's cores are refused: rayon would spin up every one of them.
+pub fn thread_pool(threads: Option<usize>) -> Result<(usize, rayon::ThreadPool)> {
+    let threads = match threads {
+        Some(n) => check_threads(n)?,
+        None => cores(),
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| Error(format!("--threads {threads}: {e}")))?;
+    Ok((threads, pool))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -203,18 +217,4 @@ mod tests {
         assert_eq!(short_number(1e300), "1e300");
         assert_eq!(human_bytes(3 << 30), "3.0 GiB");
     }
-}
-
-/// A rayon pool of `threads` workers (default: every core), and the count it got. Zero and
-/// counts far past the machine's cores are refused: rayon would spin up every one of them.
-pub fn thread_pool(threads: Option<usize>) -> Result<(usize, rayon::ThreadPool)> {
-    let threads = match threads {
-        Some(n) => check_threads(n)?,
-        None => cores(),
-    };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| Error(format!("--threads {threads}: {e}")))?;
-    Ok((threads, pool))
 }

@@ -16,6 +16,7 @@
 //! [`crate::search::tencent_play`] (Tencent) and [`crate::search::online_run`] (guideline).
 
 use crate::error::{Error, Result};
+use crate::game::AnyGame;
 use crate::eval::guideline::GuidelineWeights;
 use crate::eval::players::{Weights, NAMES};
 use crate::games::standard::TopOut;
@@ -153,7 +154,9 @@ pub fn run(args: &Args) -> Result<()> {
     }
     let seed = args.game.load()?;
     let seed_path = args.game.seed.as_deref().unwrap_or(Path::new(&seed.name));
-    if seed.guideline_rules().is_some() {
+    // The family, as every command finds it: each has its own kind of player.
+    let family = crate::game::open(seed.clone())?;
+    if matches!(family, AnyGame::Guideline(_) | AnyGame::Tetrio(_)) {
         return run_guideline(args, &seed);
     }
     if let Some(flag) = super::first_given(&[
@@ -170,8 +173,8 @@ pub fn run(args: &Args) -> Result<()> {
         ));
     }
     let (policy, w) = weights(args)?;
-    match seed.rules.as_str() {
-        "standard" => run_standard(args, &seed, &policy, w),
+    match family {
+        AnyGame::Standard(_) => run_standard(args, &seed, &policy, w),
         _ => run_tencent(args, &seed, &policy, w),
     }
 }
