@@ -351,3 +351,41 @@ fn an_out_that_would_replace_a_committed_file_is_refused() {
     assert!(fresh.is_file());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_long_line_exports_while_the_rules_stay_the_records_and_is_refused_past() {
+    // 500 pieces: past 2 minutes gravity grows (a path stopping part way down is then
+    // followed by gravity), past 3 minutes the garbage multiplier does.
+    let dir = scratch("export", "long");
+    let results = dir.join("long.json");
+    succeeds(common::bin().args([
+        "solve",
+        "--tetrio-seed",
+        "3",
+        "--pieces",
+        "500",
+        "--beam",
+        "50",
+        "--out",
+        s(&results),
+    ]));
+    let record = results.with_extension("txt");
+    let ttr = dir.join("long.ttr");
+    let (r, t) = (s(&record), s(&ttr));
+    fails_saying(
+        &export(&[r, "--tetrio-seed", "3", "--out", t]),
+        &[
+            "--pps 2: the replay lasts 15002 frames",
+            "garbage multiplier",
+            "garbage.attack",
+        ],
+    );
+    assert!(!ttr.exists());
+    succeeds(common::bin().args(["export", r, "--tetrio-seed", "3", "--out", t, "--pps", "3"]));
+    let (game2, _) = import(&ttr, &dir.join("back"));
+    assert_eq!(
+        json(&game2)["tetrio"]["import"]["tetrio_stats"],
+        json(&results)["tetrio_stats"]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

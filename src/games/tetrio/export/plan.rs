@@ -12,41 +12,63 @@ pub enum Action {
     /// Hold a move key for DAS, then ARR, until `n` shifts are made (ARR under 0.2 frames:
     /// to the wall).
     Das(Key, usize),
-    /// Hold soft drop until the piece has fallen `n` rows and lies on the stack.
-    SoftDrop(usize),
+    /// `n` rows down, as the [`Descent`] says.
+    SoftDrop(usize, Descent),
     /// Let the piece fall by gravity for this many frames (the pace).
     Wait(i64),
     HardDrop,
 }
 
+/// How a path's rows down are made: a soft drop to the stack, a soft drop held for the
+/// frames its rows take at SDF (under 41), or gravity alone, each of the last two aimed at the
+/// path's row (a path may stop part way down to turn or shift) and moved by the adjustment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Descent {
+    Stack,
+    Exact(i64),
+    Gravity(i64),
+}
+
 /// How a piece's keys are found: from its placement alone (rotate, shift, hard drop), or
-/// from the record's own path (its rotations and shifts in order, its rows down as soft
-/// drops to the stack), with or without DAS for shifts of three columns or more.
+/// from the record's own path (its rotations and shifts in order, its rows down as
+/// `descent` says), with or without DAS for shifts of three columns or more.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Variant {
     pub from_path: bool,
     pub das: bool,
+    pub descent: Descent,
+}
+
+const fn variant(from_path: bool, das: bool, descent: Descent) -> Variant {
+    Variant {
+        from_path,
+        das,
+        descent,
+    }
 }
 
 /// The variants, in the order they are tried.
-pub const VARIANTS: [Variant; 4] = [
-    Variant {
-        from_path: false,
-        das: true,
-    },
-    Variant {
-        from_path: false,
-        das: false,
-    },
-    Variant {
-        from_path: true,
-        das: true,
-    },
-    Variant {
-        from_path: true,
-        das: false,
-    },
-];
+pub const VARIANTS: [Variant; 16] = {
+    use Descent::*;
+    [
+        variant(false, true, Stack),
+        variant(false, false, Stack),
+        variant(true, true, Stack),
+        variant(true, false, Stack),
+        variant(true, true, Exact(0)),
+        variant(true, true, Exact(-1)),
+        variant(true, true, Exact(1)),
+        variant(true, false, Exact(0)),
+        variant(true, false, Exact(-1)),
+        variant(true, false, Exact(1)),
+        variant(true, true, Gravity(0)),
+        variant(true, true, Gravity(-1)),
+        variant(true, true, Gravity(1)),
+        variant(true, false, Gravity(0)),
+        variant(true, false, Gravity(-1)),
+        variant(true, false, Gravity(1)),
+    ]
+};
 
 /// A piece's path as unit moves from the row under TETR.IO's spawn (where gravity takes a
 /// piece two frames after it appears), without the hold and the rows of the final drop.
@@ -102,6 +124,9 @@ pub fn actions(
     wait: i64,
 ) -> Option<Vec<Action>> {
     let mut out = Vec::new();
+    if v.descent != Descent::Stack && (!v.from_path || !ops.contains(&'D')) {
+        return None;
+    }
     if !v.from_path {
         if goal.spin {
             return None;
@@ -144,7 +169,7 @@ pub fn actions(
                     out.push(Action::Wait(wait));
                     waited = true;
                 }
-                out.push(Action::SoftDrop(run));
+                out.push(Action::SoftDrop(run, v.descent));
             }
             _ => out.extend(std::iter::repeat_n(Action::Tap(rotation_key(op)), run)),
         }
@@ -163,8 +188,11 @@ pub struct Timing {
     pub das: f64,
     pub arr: f64,
     pub sdf: f64,
-    /// Gravity in rows a frame, at the start.
+    /// Gravity in rows a frame at the start, its growth a second, and the frames before it
+    /// grows.
     pub g: f64,
+    pub gincrease: f64,
+    pub gmargin: f64,
 }
 
 impl Timing {
@@ -174,13 +202,25 @@ impl Timing {
             arr: o.handling.arr,
             sdf: o.handling.sdf,
             g: o.g,
+            gincrease: o.gincrease,
+            gmargin: o.gmargin,
         }
     }
 
-    /// Frames from a piece's spawn to the first frame it is a row lower (TETR.IO spawns a
-    /// piece at row 22.04 of its board; 0.04 rows take gravity there).
-    pub fn spawn_frames(&self) -> i64 {
-        ((0.04 / self.g) - 1e-9).ceil().max(1.0) as i64
+    /// Gravity in frame `f`.
+    fn g_at(&self, f: i64) -> f64 {
+        self.g + self.gincrease / 60.0 * (f as f64 - self.gmargin).max(0.0)
+    }
+
+    /// Rows a frame of soft drop falls in frame `f`.
+    fn soft_rate(&self, f: i64) -> f64 {
+        (self.g_at(f) * self.sdf).max(0.05 * self.sdf)
+    }
+
+    /// Frames from a piece's spawn in frame `f` to the first frame it is a row lower
+    /// (TETR.IO spawns a piece at row 22.04 of its board; 0.04 rows take gravity there).
+    pub fn spawn_frames(&self, f: i64) -> i64 {
+        ((0.04 / self.g_at(f)) - 1e-9).ceil().max(1.0) as i64
     }
 
     /// Tenths of a frame a tap is held: half a frame, less than DAS.
@@ -216,7 +256,13 @@ pub fn lay(actions: &[Action], hold: bool, spawn: i64, t: &Timing, out: &mut Vec
         appeared = c;
         c += 1;
     }
-    c = c.max(appeared + t.spawn_frames());
+    c = c.max(appeared + t.spawn_frames(appeared));
+    // Where the piece is (its row and the fraction of it), as gravity and the soft drops
+    // take it: from row 22.04 when it appeared, the frame's fall at each frame's end.
+    let mut y = 22.04;
+    let mut y_frame = appeared;
+    // The row the record's path is at (its rows down counted from row 21).
+    let mut row = 21.0;
     for a in actions {
         match *a {
             Action::Tap(key) => {
@@ -237,13 +283,44 @@ pub fn lay(actions: &[Action], hold: bool, spawn: i64, t: &Timing, out: &mut Vec
                 press(up, key, false);
                 c = up / 10 + 1;
             }
-            Action::SoftDrop(rows) => {
+            Action::SoftDrop(rows, Descent::Gravity(adjust)) => {
+                // No key: gravity takes the piece to the middle of the path's row.
+                while y_frame < c {
+                    y -= t.g_at(y_frame);
+                    y_frame += 1;
+                }
+                row -= rows as f64;
+                while y > row + 0.5 && c < y_frame + 100_000 {
+                    y -= t.g_at(c);
+                    c += 1;
+                }
+                c = (c + adjust).max(y_frame);
+                y_frame = c;
+            }
+            Action::SoftDrop(rows, Descent::Exact(adjust)) => {
+                // Each frame's end falls the piece SDF times gravity (at least 0.05 SDF) rows;
+                // released at the start of a frame, it falls no more. Aimed at the middle of
+                // the path's row.
+                while y_frame < c {
+                    y -= t.g_at(y_frame);
+                    y_frame += 1;
+                }
+                let rate = t.soft_rate(c);
+                row -= rows as f64;
+                let goal = row + 0.5;
+                let frames = (((y - goal) / rate).round() as i64 + adjust).max(1);
+                y -= frames as f64 * rate;
+                y_frame = c + frames;
+                press(c * 10, Key::SoftDrop, true);
+                press((c + frames) * 10, Key::SoftDrop, false);
+                c += frames;
+            }
+            Action::SoftDrop(rows, Descent::Stack) => {
                 let frames = if t.sdf >= 41.0 {
                     // Instant: a tenth of a frame falls 40 rows.
                     0
                 } else {
-                    let rate = (t.g * t.sdf).max(0.05 * t.sdf);
-                    (rows as f64 / rate).ceil() as i64 + 1
+                    (rows as f64 / t.soft_rate(c)).ceil() as i64 + 1
                 };
                 press(c * 10, Key::SoftDrop, true);
                 press(c * 10 + frames * 10 + 1, Key::SoftDrop, false);
