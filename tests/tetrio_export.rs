@@ -232,7 +232,13 @@ fn bad_flags_and_paces_are_one_line_naming_the_flag_and_nothing_is_written() {
     );
     fails_saying(
         &export(&[r, "--queue", "IOT", "--out", t]),
-        &["--queue: export plays TETR.IO's own games"],
+        &["unexpected argument '--queue'"],
+    );
+    fails_saying(
+        &export(&[r, "--seed", g, "--tetrio-seed", "5", "--out", t]),
+        &[&format!(
+            "--tetrio-seed 5: the game file {g} holds a TETR.IO game of its own"
+        )],
     );
     assert!(!ttr.exists());
     let _ = std::fs::remove_dir_all(&dir);

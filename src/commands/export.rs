@@ -11,10 +11,14 @@ use std::path::{Path, PathBuf};
 pub struct Args {
     /// The record (`N,...`): an import's, a solver's, any record of the game.
     pub record: PathBuf,
-    /// The game: a game file (an import's, with its options and handling) or, with
-    /// --tetrio-seed alone, TETR.IO's rules as played today on that seed.
-    #[command(flatten)]
-    pub game: super::game::GameArgs,
+    /// The record's game: a game file of TETR.IO's generator (an import's, with its options
+    /// and handling; or a seed file with a `tetrio` generator).
+    #[arg(long, value_name = "GAME")]
+    pub seed: Option<PathBuf>,
+    /// The game of `solve --tetrio-seed N`: TETR.IO's rules as played today on seed N
+    /// (handling DAS 10, ARR 2, SDF 20), on the rules of --seed if given.
+    #[arg(long, value_name = "N")]
+    pub tetrio_seed: Option<i64>,
     /// The replay to write (a `.ttr`). A file tracked by git or under results/ or tests/ is
     /// not replaced.
     #[arg(long, value_name = "FILE.ttr")]
@@ -89,18 +93,12 @@ fn committed(out: &Path) -> Option<&'static str> {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let given = super::first_given(&[
-        (args.game.queue.is_some(), "--queue"),
-        (args.game.board.is_some(), "--board"),
-        (args.game.hold.is_some(), "--hold"),
-    ]);
-    if let Some(flag) = given {
-        return Err(Error::at(
-            flag,
-            "export plays TETR.IO's own games: give --seed GAME or --tetrio-seed N",
-        ));
-    }
-    if args.game.seed.is_none() && args.game.tetrio_seed.is_none() {
+    let game_args = super::game::GameArgs {
+        seed: args.seed.clone(),
+        tetrio_seed: args.tetrio_seed,
+        ..Default::default()
+    };
+    if game_args.seed.is_none() && game_args.tetrio_seed.is_none() {
         return Err(Error("export needs the record's game: --seed GAME (an import's game file) or --tetrio-seed N".into()));
     }
     let out_place = format!("--out {}", args.out.display());
@@ -110,13 +108,24 @@ pub fn run(args: &Args) -> Result<()> {
             format!("{why}; export writes a new file (give another name)"),
         ));
     }
-    let mut inputs = args.game.input_files();
+    let mut inputs = game_args.input_files();
     inputs.push(("RECORD", args.record.as_path()));
     crate::io::check_outputs(&[("--out", args.out.as_path())], &inputs)?;
-    let seed = args.game.load()?;
-    let game_place = match &args.game.seed {
-        Some(p) if args.game.tetrio_seed.is_none() => p.display().to_string(),
-        _ => seed.name.clone(),
+    if let (Some(n), Some(path)) = (args.tetrio_seed, &args.seed) {
+        if crate::io::load_seed(Some(path))?.tetrio.is_some() {
+            return Err(Error::at(
+                format!("--tetrio-seed {n}"),
+                format!(
+                    "the game file {} holds a TETR.IO game of its own: give one of them",
+                    path.display()
+                ),
+            ));
+        }
+    }
+    let seed = game_args.load()?;
+    let game_place = match &game_args.seed {
+        Some(p) => p.display().to_string(),
+        None => seed.name.clone(),
     };
     let game = tetrio_game(&seed, &game_place)?;
     let record_place = args.record.display().to_string();
