@@ -217,7 +217,8 @@ impl Planner<'_> {
 }
 
 /// Exports `paths` (a record's, `H` first for a hold) on `game` at `pps` pieces a second
-/// (default: [`default_pps`]); `record` and `game_place` name the inputs in errors. The file's user is `username`.
+/// (default: [`default_pps`]); `record` and `game_place` name the inputs in errors. The
+/// file's user is `username`.
 pub fn export(
     game: &TetrioGame,
     paths: &[String],
