@@ -40,6 +40,8 @@ enum Command {
     Bench(commands::bench::Args),
     /// Import a TETR.IO replay: simulate its inputs, write each round's placements, compare statistics.
     Import(commands::import::Args),
+    /// Export a record to TETR.IO: a solo replay (.ttr) whose keys play it, checked by the import.
+    Export(commands::export::Args),
     /// Play as a Tetris Bot Protocol (TBP) bot: JSON messages on stdin, answers on stdout.
     Tbp(commands::tbp::Args),
     /// Learn a value for the beam from its own games: draw labelled boards, fit a model.
@@ -106,6 +108,7 @@ fn main() {
         Command::Tbp(args) => commands::tbp::run(args),
         Command::Learn(args) => commands::learn::run(args),
         Command::Import(args) => commands::import::run(args),
+        Command::Export(args) => commands::export::run(args),
     };
     if let Err(e) = &result {
         // One line whatever a message quotes from the user's input (a path, a JSON key).

@@ -2,6 +2,7 @@
 //! only dispatches here; the game logic stays in the library modules.
 
 pub mod bench;
+pub mod export;
 pub mod features;
 pub mod fourwide;
 pub mod game;

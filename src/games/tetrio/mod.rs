@@ -5,6 +5,7 @@
 
 pub mod attack;
 pub mod engine;
+pub mod export;
 pub mod game;
 pub mod garbage;
 pub mod options;

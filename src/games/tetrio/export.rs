@@ -1,0 +1,392 @@
+//! A record handed back to TETR.IO: the keys that play each piece from TETR.IO's spawn to
+//! the record's placement under the game's handling (DAS, ARR, SDF) at a pace, written as a
+//! solo replay (`.ttr`). Each piece's keys are checked on the engine frame by frame as they
+//! are found, and the whole file is read back by the import's own parser and simulation:
+//! the placements and statistics must be the record's. See `docs/tetrio.md`.
+
+mod file;
+mod plan;
+
+use super::engine::{Engine, Event, Lock};
+use super::game::TetrioGame;
+use super::options::Options;
+use super::pieces::BOX;
+use super::replay::MAX_FRAMES;
+use super::stats::{self, TetrioStats};
+use crate::error::{Error, Result};
+use plan::{Goal, Press, Timing, VARIANTS};
+
+/// The pace when neither the command nor the game gives one.
+pub const DEFAULT_PPS: f64 = 2.0;
+
+/// A record exported.
+pub struct Exported {
+    /// The `.ttr` file's text.
+    pub text: String,
+    pub stats: TetrioStats,
+    pub pieces: usize,
+    /// Key presses (keydowns).
+    pub presses: usize,
+    /// The frames the replay lasts.
+    pub frames: i64,
+    /// The pace asked for, and the fastest the handling allows on this record.
+    pub pps: f64,
+    pub max_pps: f64,
+    /// Pieces whose keys follow the record's path (tucks, spins); the others rotate, shift
+    /// and hard drop.
+    pub from_path: usize,
+}
+
+/// The pace of an imported game (its pieces over the time to its last lock), else
+/// [`DEFAULT_PPS`].
+pub fn default_pps(game: &TetrioGame) -> f64 {
+    match game.locks.last() {
+        Some(last) if last.frame > 0 => game.locks.len() as f64 * 60.0 / last.frame as f64,
+        _ => DEFAULT_PPS,
+    }
+}
+
+/// What must agree between two locks: the piece, where it lies, its spin and what it cleared.
+fn same(a: &Lock, b: &Lock) -> bool {
+    (
+        a.piece, a.rotation, a.x, a.y, a.spin, a.lines, a.allclear, a.held,
+    ) == (
+        b.piece, b.rotation, b.x, b.y, b.spin, b.lines, b.allclear, b.held,
+    )
+}
+
+fn describe(l: &Lock) -> String {
+    format!(
+        "{} rotation {} at column {} row {}",
+        super::pieces::LETTERS[l.piece as usize],
+        l.rotation,
+        l.x,
+        l.y
+    )
+}
+
+/// Plays the record's paths op by op (as `TetrioGame::replay` does) and refuses the first op
+/// that does nothing on TETR.IO's engine (a move into the wall or the stack, a hold refused)
+/// and a game lost before the record's last piece: the record was made for another game.
+fn check_fit(game: &TetrioGame, o: &Options, paths: &[String], place: &str) -> Result<()> {
+    let mut e = Engine::new(o.clone());
+    for (k, path) in paths.iter().enumerate() {
+        let spawn_drop = !game.tetrio_spawn;
+        if spawn_drop && !e.apply('D') {
+            return Err(Error::at(place, format!("piece {}: the spawn is blocked on TETR.IO's engine (the game is lost here): the record does not fit this game", k + 1)));
+        }
+        for (i, op) in path.chars().enumerate() {
+            if !e.apply(op) {
+                return Err(Error::at(place, format!("piece {}: move {} ({op}) is blocked on TETR.IO's engine: the record does not fit this game", k + 1, i + 1)));
+            }
+            if op == 'H' && spawn_drop {
+                e.apply('D');
+            }
+        }
+        e.drop_and_lock(true);
+        if e.topped_out && k + 1 < paths.len() {
+            return Err(Error::at(place, format!("piece {}: the game is lost after it, before the record's {} pieces: the record does not fit this game", k + 1, paths.len())));
+        }
+    }
+    Ok(())
+}
+
+/// Runs frames `from..=to` of `presses` (sorted) on `e`.
+fn run(e: &mut Engine, presses: &[Press], from: i64, to: i64) {
+    let start = presses.partition_point(|p| p.tenth < from * 10);
+    let mut i = start;
+    let mut batch = Vec::new();
+    for f in from..=to {
+        batch.clear();
+        while i < presses.len() && presses[i].tenth < (f + 1) * 10 {
+            let p = presses[i];
+            let subframe = p.tenth.rem_euclid(10) as f64 / 10.0;
+            batch.push(match p.down {
+                true => Event::KeyDown {
+                    key: p.key,
+                    subframe,
+                    hoisted: false,
+                },
+                false => Event::KeyUp {
+                    key: p.key,
+                    subframe,
+                },
+            });
+            i += 1;
+        }
+        e.tick(&batch);
+    }
+}
+
+/// Keys for every piece: for each, the first variant whose keys lock it where the record
+/// does (`wait(k, spawn)` frames of gravity before the drop, or none if that fails).
+struct Keys {
+    presses: Vec<Press>,
+    /// Each piece's hard drop frame.
+    drops: Vec<i64>,
+    /// Pieces played by their record's path (tucks, spins), not rotate, shift and drop.
+    from_path: usize,
+}
+
+struct Planner<'a> {
+    o: &'a Options,
+    timing: Timing,
+    targets: &'a [Lock],
+    moves: Vec<(bool, Vec<char>)>,
+}
+
+impl Planner<'_> {
+    fn goal(&self, k: usize) -> Goal {
+        let t = &self.targets[k];
+        let spawn_x = (self.o.width as f64 / 2.0 - BOX[t.piece as usize] as f64 / 2.0).floor();
+        Goal {
+            rotation: t.rotation,
+            dx: t.x - spawn_x as i32,
+            spin: t.spin != super::attack::SpinKind::None,
+        }
+    }
+
+    /// The keys, or the piece (from 0) no variant places.
+    fn keys(&self, wait: &dyn Fn(usize, i64, i64) -> i64) -> std::result::Result<Keys, usize> {
+        let mut keys = Keys {
+            presses: Vec::new(),
+            drops: Vec::new(),
+            from_path: 0,
+        };
+        let fresh = |presses: &[Press], upto: i64| {
+            let mut e = Engine::new(self.o.clone());
+            run(&mut e, presses, 0, upto);
+            e
+        };
+        let mut spawn = 0;
+        let mut e = fresh(&[], 0);
+        let mut clean = true;
+        for k in 0..self.targets.len() {
+            let (hold, ops) = &self.moves[k];
+            let goal = self.goal(k);
+            let mut found = None;
+            // Variants whose wait is 0 are tried once.
+            let mut plain = [false; VARIANTS.len()];
+            'search: for waiting in [true, false] {
+                for (i, v) in VARIANTS.into_iter().enumerate() {
+                    // SDF 41 drops to the stack at once: no soft drop stops part way.
+                    if matches!(v.descent, plan::Descent::Exact(_)) && self.timing.sdf >= 41.0 {
+                        continue;
+                    }
+                    let Some(minimal) = plan::actions(v, ops, &goal, self.o.allow180, 0) else {
+                        continue;
+                    };
+                    let mut trial = Vec::new();
+                    let length =
+                        plan::lay(&minimal, *hold, spawn, &self.timing, &mut trial) - spawn;
+                    let w = if waiting { wait(k, spawn, length) } else { 0 };
+                    if w == 0 && std::mem::replace(&mut plain[i], true) {
+                        continue;
+                    }
+                    if w > 0 {
+                        let actions =
+                            plan::actions(v, ops, &goal, self.o.allow180, w).unwrap_or(minimal);
+                        trial.clear();
+                        plan::lay(&actions, *hold, spawn, &self.timing, &mut trial);
+                    }
+                    let drop = plan::drop_frame(&trial, spawn);
+                    if !clean {
+                        e = fresh(&keys.presses, spawn);
+                    }
+                    run(&mut e, &trial, spawn + 1, drop);
+                    clean = false;
+                    let lost_early = e.topped_out && k + 1 < self.targets.len();
+                    if e.locks.len() == k + 1 && same(&e.locks[k], &self.targets[k]) && !lost_early
+                    {
+                        found = Some((trial, drop, v.from_path));
+                        clean = true;
+                        break 'search;
+                    }
+                }
+            }
+            let Some((trial, drop, from_path)) = found else {
+                return Err(k);
+            };
+            keys.from_path += usize::from(from_path);
+            keys.presses.extend(trial);
+            keys.drops.push(drop);
+            spawn = drop;
+        }
+        Ok(keys)
+    }
+}
+
+/// Exports `paths` (a record's, `H` first for a hold) on `game` at `pps` pieces a second
+/// (default: [`default_pps`]); `record` and `game_place` name the inputs in errors. The
+/// file's user is `username`.
+pub fn export(
+    game: &TetrioGame,
+    paths: &[String],
+    pps: Option<f64>,
+    record: &str,
+    game_place: &str,
+    username: &str,
+) -> Result<Exported> {
+    let o = game.parsed_options(game_place)?;
+    if !game.events.is_empty() {
+        return Err(Error::at(game_place, "the game holds garbage from other players (a versus round): a solo replay (.ttr) cannot carry it"));
+    }
+    if o.g < 0.001 {
+        return Err(Error::at(game_place, format!("gravity g {} is under 0.001: the keys wait for gravity to take each piece from its spawn", o.g)));
+    }
+    if paths.is_empty() {
+        return Err(Error::at(
+            record,
+            "holds no piece: there is nothing to export",
+        ));
+    }
+    check_fit(game, &o, paths, record)?;
+    let reference = game.replay(paths, record)?;
+    if reference.locks.len() != paths.len() {
+        return Err(Error::at(record, format!("{} pieces lock on TETR.IO's engine, not the record's {}: the record does not fit this game", reference.locks.len(), paths.len())));
+    }
+    let planner = Planner {
+        o: &o,
+        timing: Timing::of(&o),
+        targets: &reference.locks,
+        moves: paths
+            .iter()
+            .map(|p| plan::moves(p, game.tetrio_spawn))
+            .collect(),
+    };
+    let no_piece = |k: usize| {
+        Error::at(record, format!("piece {} ({}): no keys found that place it there on TETR.IO's engine under the game's handling (DAS {}, ARR {}, SDF {})", k + 1, describe(&reference.locks[k]), o.handling.das, o.handling.arr, o.handling.sdf))
+    };
+    // The fastest: every piece's keys without waiting.
+    let fastest = planner.keys(&|_, _, _| 0).map_err(no_piece)?;
+    let n = paths.len();
+    let fastest_end = *fastest.drops.last().expect("a piece at least");
+    let max_pps = n as f64 * 60.0 / fastest_end.max(1) as f64;
+    let pps = pps.unwrap_or_else(|| default_pps(game));
+    let flag = format!("--pps {}", crate::limits::short_number(pps));
+    if !(pps > 0.0 && pps.is_finite()) {
+        return Err(Error::at(flag, "give a number of pieces a second above 0"));
+    }
+    let end = (n as f64 * 60.0 / pps).round() as i64;
+    if end < fastest_end {
+        return Err(Error::at(flag, format!("past what the handling allows on this record (DAS {}, ARR {}, SDF {}): at most {max_pps:.2} pieces a second", o.handling.das, o.handling.arr, o.handling.sdf)));
+    }
+    if end > MAX_FRAMES {
+        return Err(Error::at(
+            flag,
+            format!("the replay would last {end} frames, past the {MAX_FRAMES} a replay may last"),
+        ));
+    }
+    // Each piece drops at its time on the pace, or later when the pieces after it need the
+    // time (their fastest keys).
+    let lengths: Vec<i64> = std::iter::once(0)
+        .chain(fastest.drops.iter().copied())
+        .collect::<Vec<_>>()
+        .windows(2)
+        .map(|w| w[1] - w[0])
+        .collect();
+    let mut after = vec![0; n + 1];
+    for k in (0..n).rev() {
+        after[k] = after[k + 1] + lengths[k];
+    }
+    let goal_drop =
+        |k: usize| (((k + 1) as f64 * 60.0 / pps).round() as i64).min(end - after[k + 1]);
+    let keys = planner
+        .keys(&|k, spawn, length| (goal_drop(k) - spawn - length).max(0))
+        .map_err(no_piece)?;
+    let from_path = keys.from_path;
+    let mut presses = keys.presses;
+    let mut last = *keys.drops.last().expect("a piece at least");
+    // Holds after the last lock, as the game file says (TetrioGame::replay makes them too).
+    if paths.len() == game.locks.len() && !reference.topped_out {
+        for _ in 0..game.holds_after_last_lock {
+            last += 1;
+            presses.push(Press {
+                tenth: last * 10,
+                key: super::engine::Key::Hold,
+                down: true,
+            });
+            presses.push(Press {
+                tenth: last * 10 + 1,
+                key: super::engine::Key::Hold,
+                down: false,
+            });
+        }
+    }
+    let mut e = Engine::new(o.clone());
+    run(&mut e, &presses, 0, last);
+    let header = file::Header {
+        options: &game.options,
+        username,
+        stats: &e.stats,
+        topped_out: e.topped_out,
+        last_frame: last,
+        ts: file::now(),
+    };
+    let text =
+        serde_json::to_string(&file::ttr(&header, &presses)).expect("plain data serialises") + "\n";
+    // The check: the file read back by the import's own parser and simulated.
+    let back = check_back(&text, &reference, record, &flag)?;
+    Ok(Exported {
+        text,
+        stats: back,
+        pieces: n,
+        presses: presses.iter().filter(|p| p.down).count(),
+        frames: last + 1,
+        pps,
+        max_pps,
+        from_path,
+    })
+}
+
+/// Reads the written replay as `import` does and simulates it: its placements and statistics
+/// must be those of the record replayed on the game.
+fn check_back(text: &str, reference: &Engine, record: &str, pps_flag: &str) -> Result<TetrioStats> {
+    let bad = |why: String| {
+        Error::at(
+            record,
+            format!(
+                "the exported keys, read back, {why} (a fault of the export; please report it)"
+            ),
+        )
+    };
+    let rounds = super::replay::parse("the exported replay", text)
+        .map_err(|e| bad(format!("are refused: {e}")))?;
+    let e = super::simulate(&rounds[0]);
+    if e.locks.len() != reference.locks.len() {
+        return Err(bad(format!(
+            "lock {} pieces, not {}",
+            e.locks.len(),
+            reference.locks.len()
+        )));
+    }
+    if let Some(k) = (0..e.locks.len()).find(|&k| !same(&e.locks[k], &reference.locks[k])) {
+        return Err(bad(format!(
+            "place piece {} as {}, not {}",
+            k + 1,
+            describe(&e.locks[k]),
+            describe(&reference.locks[k])
+        )));
+    }
+    let differ: Vec<String> = stats::fields(&e.stats)
+        .into_iter()
+        .zip(stats::fields(&reference.stats))
+        .filter(|(a, b)| a.1 != b.1)
+        .map(|(a, b)| format!("{} {} (record {})", a.0, a.1, b.1))
+        .collect();
+    if !differ.is_empty() {
+        // Same placements, other statistics: the rules that change with time (the garbage
+        // multiplier's growth) acted on the replay's clock, not on the record's.
+        return Err(Error::at(
+            pps_flag,
+            format!(
+                "the replay lasts {} frames and TETR.IO's rules change with time (the garbage \
+                 multiplier after garbagemargin): read back, the same placements give other \
+                 statistics: {}; a faster pace or fewer pieces keeps the record's",
+                e.clock().0,
+                differ.join(", ")
+            ),
+        ));
+    }
+    Ok(e.stats)
+}

@@ -1,0 +1,102 @@
+//! The `.ttr` file: TETR.IO's solo replay as its "download" writes it (version 15): `user`,
+//! `gametype`, `endcontext` (the statistics), `data.frames` and `data.events`: `start`, a
+//! `full` event with the options, the key events, `end`.
+
+use super::plan::{key_name, Press};
+use crate::games::tetrio::stats::TetrioStats;
+use serde_json::{json, Value};
+
+/// What the file says besides its keys.
+pub struct Header<'a> {
+    /// The options as the game file has them (the version becomes 15, a `.ttr`'s).
+    pub options: &'a Value,
+    pub username: &'a str,
+    /// The statistics at the end (from the engine's run of the keys).
+    pub stats: &'a TetrioStats,
+    /// The game was lost (the last spawn was blocked).
+    pub topped_out: bool,
+    /// The frame of the last key.
+    pub last_frame: i64,
+    /// When the file is written, as `YYYY-MM-DDTHH:MM:SS.000Z`.
+    pub ts: String,
+}
+
+/// The options a `.ttr` carries: the game's, as version 15.
+pub fn options(game_options: &Value) -> Value {
+    let mut o = game_options.clone();
+    o["version"] = json!(15);
+    o
+}
+
+/// The statistics as `endcontext` holds them: every field of [`TetrioStats`] by TETR.IO's
+/// names, with the seed and the game type.
+fn statistics(stats: &TetrioStats, seed: &Value) -> Value {
+    let mut s = serde_json::to_value(stats).expect("plain data serialises");
+    s["seed"] = seed.clone();
+    s["gametype"] = json!("custom");
+    s
+}
+
+/// The whole replay.
+pub fn ttr(h: &Header, presses: &[Press]) -> Value {
+    let options = options(h.options);
+    let seed = options.get("seed").cloned().unwrap_or(Value::Null);
+    let empty = statistics(&TetrioStats::default(), &seed);
+    let end = statistics(h.stats, &seed);
+    let mut events = vec![
+        json!({"frame": 0, "type": "start", "data": {}}),
+        json!({"frame": 0, "type": "full", "data": {
+            "successful": false, "gameoverreason": null, "replay": {}, "source": {},
+            "options": options, "stats": empty, "targets": [], "fire": 0,
+        }}),
+    ];
+    for p in presses {
+        let subframe = (p.tenth.rem_euclid(10)) as f64 / 10.0;
+        let data = match p.down {
+            true => json!({"key": key_name(p.key), "subframe": subframe, "hoisted": false}),
+            false => json!({"key": key_name(p.key), "subframe": subframe}),
+        };
+        let kind = if p.down { "keydown" } else { "keyup" };
+        events.push(json!({"frame": p.tenth.div_euclid(10), "type": kind, "data": data}));
+    }
+    let reason = if h.topped_out { "topout" } else { "clear" };
+    events.push(json!({"frame": h.last_frame, "type": "end", "data": {
+        "reason": reason,
+        "export": {
+            "successful": !h.topped_out, "gameoverreason": reason, "replay": {}, "source": {},
+            "options": options, "stats": end, "targets": [], "fire": 0,
+        },
+    }}));
+    json!({
+        "user": {"username": h.username},
+        "endcontext": end,
+        "ts": h.ts,
+        "gametype": "custom",
+        "verified": false,
+        "data": {"frames": h.last_frame + 1, "events": events},
+    })
+}
+
+/// The time now as TETR.IO writes `ts` (UTC).
+pub fn now() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64);
+    let (days, rest) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.000Z",
+        rest / 3600,
+        rest / 60 % 60,
+        rest % 60
+    )
+}
