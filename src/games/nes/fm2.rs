@@ -26,6 +26,11 @@ pub fn read(path: &Path) -> Result<Movie> {
 
 /// Parses FM2 text; `file` names it in errors (`file: line N: what`).
 pub fn parse(file: &str, text: &str) -> Result<Movie> {
+    parse_up_to(file, text, MAX_FRAMES)
+}
+
+/// [`parse`] refusing more than `max_frames` frames.
+fn parse_up_to(file: &str, text: &str, max_frames: usize) -> Result<Movie> {
     let err = |line: usize, what: String| Error::at(file, format!("line {line}: {what}"));
     let mut inputs = Vec::new();
     let mut saw_version = false;
@@ -39,8 +44,8 @@ pub fn parse(file: &str, text: &str) -> Result<Movie> {
                     "a frame before the `version 3` header: not an FM2 movie".into(),
                 ));
             }
-            if inputs.len() == MAX_FRAMES {
-                return Err(err(n, format!("more than {MAX_FRAMES} frames: refused")));
+            if inputs.len() == max_frames {
+                return Err(err(n, format!("more than {max_frames} frames: refused")));
             }
             inputs.push(frame(rest, inputs.len()).map_err(|w| err(n, w))?);
             continue;
@@ -149,6 +154,10 @@ mod tests {
         assert!(e.0.starts_with("m.fm2: line 6: a reset at frame 2"), "{e}");
         let e = parse("m.fm2", &format!("{HEAD}|0|.......|||\n")).unwrap_err();
         assert!(e.0.starts_with("m.fm2: line 5: port 0"), "{e}");
+        let two = format!("{HEAD}|0|........|||\n|0|........|||\n");
+        assert_eq!(parse_up_to("m.fm2", &two, 2).unwrap().inputs.len(), 2);
+        let e = parse_up_to("m.fm2", &two, 1).unwrap_err();
+        assert_eq!(e.0, "m.fm2: line 6: more than 1 frames: refused");
         let e = parse("m.fm2", "").unwrap_err();
         assert_eq!(e.0, "m.fm2: line 1: empty, not an FM2 movie");
     }

@@ -36,7 +36,7 @@ impl GymPicker {
     /// The picker at the game's start (`spawnID` 0, as after the RAM clear).
     pub fn new(seed: [u8; 3]) -> GymPicker {
         GymPicker {
-            rng: Rng(u16::from(seed[0]) << 8 | u16::from(seed[1])),
+            rng: Rng((u16::from(seed[0]) << 8) | u16::from(seed[1])),
             count: seed[2],
             input_third: seed[2],
             spawn_id: 0,

@@ -14,6 +14,7 @@ pub mod gym;
 pub mod menus;
 pub mod movie;
 pub mod orientation;
+pub mod placement;
 pub mod playfield;
 pub mod rng;
 pub mod score;

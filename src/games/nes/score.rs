@@ -147,7 +147,7 @@ mod tests {
     use super::*;
 
     fn score(n: u32) -> Score {
-        let b = |d: u32| ((d / 10 % 10) << 4 | d % 10) as u8;
+        let b = |d: u32| (((d / 10 % 10) << 4) | (d % 10)) as u8;
         Score([b(n % 100), b(n / 100 % 100), b(n / 10_000 % 100)])
     }
 
