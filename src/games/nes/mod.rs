@@ -13,6 +13,7 @@ pub mod garbage;
 pub mod gym;
 pub mod menus;
 pub mod movie;
+mod moving;
 pub mod orientation;
 pub mod placement;
 pub mod playfield;

@@ -186,4 +186,30 @@ mod tests {
         assert_eq!(p.lines, 1);
         assert!((0..10).all(|x| !p.playfield.get(x, 19)));
     }
+
+    /// Frames from the one a piece stops on to the one the next spawns on, and the piece's
+    /// row then.
+    fn entry_delay(board: Playfield) -> (usize, i8) {
+        let mut g = GameplayState::at_spawn(29, board, Shape::O, Shape::O, Carry::default());
+        while g.play_state == PlayState::Move {
+            g.step(Buttons::NONE);
+        }
+        let y = g.y;
+        let mut frames = 0;
+        while g.play_state != PlayState::Move {
+            g.step(Buttons::NONE);
+            frames += 1;
+        }
+        (frames, y)
+    }
+
+    #[test]
+    fn entry_delay_is_10_to_18_frames_by_lock_height() {
+        assert_eq!(entry_delay(Playfield::default()), (10, 18));
+        let mut tall = Playfield::default();
+        for y in 4..20 {
+            tall.set(4, y, true);
+        }
+        assert_eq!(entry_delay(tall), (18, 2));
+    }
 }

@@ -142,6 +142,18 @@ impl Lines {
     }
 }
 
+/// The level after one more line was counted (A-type): when the count ends in 0, one up if
+/// the level is below the count's tens and hundreds read as BCD (`cmp` then `bpl`: signed).
+/// This one rule gives both the transition every 10 lines and the late first transition of
+/// a start above level 9.
+pub fn level_after_line(level: u8, lines: Lines) -> u8 {
+    if lines.0[0] & 0x0F == 0 && level.wrapping_sub(lines.target_level()) >= 0x80 {
+        level.wrapping_add(1)
+    } else {
+        level
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -204,5 +216,27 @@ mod tests {
         let mut c = Lines([0x10, 0x01]);
         c.decrement();
         assert_eq!(c.value(), 109);
+    }
+
+    #[test]
+    fn first_transition_by_start_level() {
+        for start in 0..=19u8 {
+            let (mut lines, mut level, mut moves) = (Lines::default(), start, Vec::new());
+            for n in 1..=300u32 {
+                lines.increment();
+                let after = level_after_line(level, lines);
+                if after != level {
+                    moves.push(n);
+                }
+                level = after;
+            }
+            let want = match start {
+                0..=9 => 10 * (u32::from(start) + 1),
+                10..=15 => 100,
+                _ => 100 + 10 * (u32::from(start) - 15),
+            };
+            assert_eq!(moves[0], want, "start level {start}");
+            assert!(moves.windows(2).all(|w| w[1] - w[0] == 10), "{moves:?}");
+        }
     }
 }
