@@ -3,8 +3,8 @@
 //! third byte), and, from the third byte's high digit, how many extra steps each piece takes.
 //! The pieces depend on the seed alone, not on frames, so a seed names one sequence.
 
-use super::orientation::{shape, Orientation, SPAWN_TABLE};
-use super::rng::Rng;
+use super::orientation::{shape, Orientation};
+use super::rng::{Picker, Rng};
 use crate::error::{Error, Result};
 use crate::piece::Shape;
 
@@ -22,14 +22,13 @@ pub fn parse_gym_seed(text: &str) -> Result<[u8; 3]> {
 }
 
 /// The picker's state: `set_seed` ($0002-$0004 in TetrisGYM's RAM; bytes 0-1 the register,
-/// byte 2 the piece count), the seed's third byte as entered (`set_seed_input+2`, whose high
-/// digit sets the extra steps), and `spawnID`.
+/// byte 2 the piece count, kept with `spawnID` in a vanilla [`Picker`]) and the seed's third
+/// byte as entered (`set_seed_input+2`, whose high digit sets the extra steps).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct GymPicker {
     pub rng: Rng,
-    pub count: u8,
+    pub picker: Picker,
     pub input_third: u8,
-    pub spawn_id: Orientation,
 }
 
 impl GymPicker {
@@ -37,14 +36,17 @@ impl GymPicker {
     pub fn new(seed: [u8; 3]) -> GymPicker {
         GymPicker {
             rng: Rng((u16::from(seed[0]) << 8) | u16::from(seed[1])),
-            count: seed[2],
+            picker: Picker {
+                spawn_id: 0,
+                spawn_count: seed[2],
+            },
             input_third: seed[2],
-            spawn_id: 0,
         }
     }
 
     /// One piece: a step, then the high digit of the third byte plus 2 more (a digit 0
-    /// counts as 16), then the vanilla pick with its reroll on these bytes.
+    /// counts as 16; `sec` then `adc #1` adds the 2), then the vanilla pick with its reroll
+    /// on these bytes.
     pub fn pick(&mut self) -> Orientation {
         self.rng.step();
         let digit = match self.input_third >> 4 {
@@ -52,18 +54,7 @@ impl GymPicker {
             d => u32::from(d),
         };
         self.rng.steps(digit + 2);
-        self.count = self.count.wrapping_add(1);
-        let index = usize::from(self.rng.high().wrapping_add(self.count) & 7);
-        let chosen = match SPAWN_TABLE.get(index).copied() {
-            Some(o) if o != self.spawn_id => o,
-            _ => {
-                self.rng.step();
-                let sum = u16::from(self.rng.high() & 7) + u16::from(self.spawn_id);
-                SPAWN_TABLE[usize::from(sum % 7)]
-            }
-        };
-        self.spawn_id = chosen;
-        chosen
+        self.picker.pick(&mut self.rng)
     }
 }
 
