@@ -14,16 +14,33 @@ const MAX_REPLAY_BYTES: u64 = 64 << 20;
 
 #[derive(ClapArgs, Debug)]
 pub struct Args {
-    /// The replay: a `.ttrm` (TETRA LEAGUE or custom room match) or a `.ttr` (solo game).
+    /// The replay: a `.ttrm` (TETRA LEAGUE or custom room match) or a `.ttr` (solo game); or
+    /// an NES Tetris `.fm2` movie (FCEUX), played from power-on.
     pub replay: PathBuf,
     /// Write `r{round}-{username}.json` (the game and its placements) and `.txt` (the
     /// record) here, one pair per round and player (`r{round}-{username}-p{N}` in a round
     /// whose players share a name). Files of those names are replaced.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// For an NES Tetris `.fm2` movie: the frames to report (comma-separated).
+    #[arg(long, value_delimiter = ',')]
+    pub at: Vec<u64>,
 }
 
+#[path = "import_nes.rs"]
+mod import_nes;
+
 pub fn run(args: &Args) -> Result<()> {
+    if args
+        .replay
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("fm2"))
+    {
+        return import_nes::run(&args.replay, &args.at, args.out.as_deref());
+    }
+    if !args.at.is_empty() {
+        return Err(Error::at("--at", "only for an NES Tetris .fm2 movie"));
+    }
     // A signal stops the import before its files are written, or lets the write in progress
     // finish: never a temporary file left half written.
     let stop = super::stop_on_ctrl_c();

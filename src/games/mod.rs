@@ -4,6 +4,7 @@
 //! ([`Piece`]), where a piece is ([`Pos`]) and the SRS kick tables ([`srs`]).
 
 pub mod guideline;
+pub mod nes;
 pub mod seven_bag;
 pub mod srs;
 pub mod standard;
