@@ -27,16 +27,13 @@ pub struct Args {
     pub at: Vec<u64>,
 }
 
-#[path = "import_nes.rs"]
-mod import_nes;
-
 pub fn run(args: &Args) -> Result<()> {
     if args
         .replay
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("fm2"))
     {
-        return import_nes::run(&args.replay, &args.at, args.out.as_deref());
+        return super::import_nes::run(&args.replay, &args.at, args.out.as_deref());
     }
     if !args.at.is_empty() {
         return Err(Error::at("--at", "only for an NES Tetris .fm2 movie"));

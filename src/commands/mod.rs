@@ -8,6 +8,7 @@ pub mod fourwide;
 pub mod game;
 pub mod import;
 mod import_files;
+mod import_nes;
 pub mod learn;
 pub mod play;
 pub mod polish;
