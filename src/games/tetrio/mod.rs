@@ -10,6 +10,8 @@ pub mod garbage;
 pub mod options;
 pub mod pieces;
 pub mod replay;
+pub mod solo;
+pub mod finesse;
 pub mod stats;
 
 use engine::Engine;

@@ -6,6 +6,7 @@
 
 mod handling;
 mod lock;
+mod solo;
 mod spins;
 
 use super::attack::SpinKind;
@@ -218,6 +219,7 @@ pub struct Engine {
     pub network_log: Vec<(usize, i64, Event)>,
     /// Whether the last spawn was blocked (the game is lost).
     pub topped_out: bool,
+    solo: solo::SoloState,
 }
 
 const SOFT: usize = 0;
@@ -285,8 +287,10 @@ impl Engine {
             received: Vec::new(),
             network_log: Vec::new(),
             topped_out: false,
+            solo: Default::default(),
             o,
         };
+        e.solo_start();
         e.next_piece(false, false);
         e
     }
@@ -336,16 +340,27 @@ impl Engine {
 
     /// Runs one frame: its events, then the frame's shifting and falling.
     pub fn tick(&mut self, events: &[Event]) {
+        if self.solo.ended {
+            return;
+        }
         self.subframe = 0.;
         for e in events {
             self.run(e);
         }
         self.frame += 1;
-        self.process_all_shift(1. - self.subframe);
-        self.fall(1. - self.subframe);
-        self.gravity.tick();
-        self.multiplier.tick();
-        self.cap.tick();
+        if !self.solo.ended {
+            self.process_all_shift(1. - self.subframe);
+            self.fall(1. - self.subframe);
+            self.gravity.tick();
+            self.multiplier.tick();
+            self.cap.tick();
+        }
+        self.solo_frame_end();
+    }
+
+    /// Whether the game has ended: its objective reached, or topped out.
+    pub fn ended(&self) -> bool {
+        self.solo.ended
     }
 
     /// The frame count and the number of frames the growing values (gravity, garbage
@@ -400,11 +415,24 @@ impl Engine {
 
     /// Drops the piece in play to the floor and locks it (`hard`: by a hard drop).
     pub fn drop_and_lock(&mut self, hard: bool) {
-        while self.internal_fall(1.) {}
+        let mut rows = 0;
+        while self.internal_fall(1.) {
+            rows += 1;
+        }
+        if hard {
+            self.drop_points(rows, true);
+        }
         self.lock(hard);
     }
 
     fn run(&mut self, e: &Event) {
+        if self.solo.ended {
+            // The rest of the frame's keys still move its clock (the game's final time).
+            if let Event::KeyDown { subframe, .. } | Event::KeyUp { subframe, .. } = e {
+                self.subframe = self.subframe.max(*subframe);
+            }
+            return;
+        }
         if !matches!(e, Event::KeyDown { .. } | Event::KeyUp { .. }) {
             self.network_log
                 .push((self.locks.len(), self.frame, e.clone()));
@@ -414,7 +442,10 @@ impl Engine {
                 key,
                 subframe,
                 hoisted,
-            } => self.keydown(*key, *subframe, *hoisted),
+            } => {
+                self.count_key(*key);
+                self.keydown(*key, *subframe, *hoisted);
+            }
             Event::KeyUp { key, subframe } => self.keyup(*key, *subframe),
             Event::Garbage {
                 gameid,
@@ -450,6 +481,9 @@ impl Engine {
                 self.stats.garbage.received += self.garbage.confirm(*iid, *gameid, self.frame);
             }
             Event::Targets(t) => self.targets = t.clone(),
+        }
+        if self.topped_out {
+            self.solo.ended = true;
         }
     }
 
