@@ -1,6 +1,7 @@
 //! TETR.IO's finesse: the fewest key presses that bring a piece from its spawn to where it
 //! locked, in the air on an empty board (a tap moves one column, a press held for DAS moves
-//! to the wall, a rotation turns it), compared with the presses the player made.
+//! to the wall, a turn left or right rotates it; 180s are not in the table, and a 180 press
+//! counts as two turns), compared with the presses the player made.
 
 use super::pieces::{BOX, SHAPES};
 use std::collections::{HashMap, VecDeque};
@@ -25,7 +26,7 @@ fn fits(piece: u8, rotation: u8, x: i32, width: i32) -> bool {
 /// The fewest presses from the spawn (rotation 0, TETR.IO's spawn column) to the cells of
 /// `piece` in `rotation` at box column `x`; `None` when no sequence reaches them (a piece
 /// kicked where the air cannot take it).
-pub fn optimal(piece: u8, rotation: u8, x: i32, width: usize, allow180: bool) -> Option<u32> {
+pub fn optimal(piece: u8, rotation: u8, x: i32, width: usize) -> Option<u32> {
     let w = width as i32;
     let target = footprint(piece, rotation, x);
     let spawn = (w as f64 / 2. - BOX[piece as usize] as f64 / 2.).floor() as i32;
@@ -51,9 +52,6 @@ pub fn optimal(piece: u8, rotation: u8, x: i32, width: usize, allow180: bool) ->
         next.push((right, r));
         next.push((cx, (r + 1) % 4));
         next.push((cx, (r + 3) % 4));
-        if allow180 {
-            next.push((cx, (r + 2) % 4));
-        }
         for (nx, nr) in next {
             if fits(piece, nr, nx, w) && !seen.contains_key(&(nx, nr)) {
                 seen.insert((nx, nr), d + 1);

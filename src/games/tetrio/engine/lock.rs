@@ -53,6 +53,8 @@ impl Engine {
             path: String::new(),
             held: is_hold,
         };
+        // Finesse counts the presses of the piece in play only: a hold starts afresh.
+        self.solo.piece_keys = 0;
         if !ignore_blockout && self.blocked_out() {
             self.state ^= ACTION_IHS;
             self.falling.irs = 0;
@@ -121,6 +123,7 @@ impl Engine {
         self.hold_locked = false;
         let f = self.falling.clone();
         let row = f.y.floor() as i32;
+        self.solo.from_above = self.from_above(f.piece, f.rotation, f.x, row);
         let h = self.height();
         for &(bx, by) in &SHAPES[f.piece as usize][f.rotation as usize] {
             let (cx, cy) = (f.x + bx, row - by);

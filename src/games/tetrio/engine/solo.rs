@@ -15,9 +15,21 @@ pub struct SoloState {
     pub piece_keys: u32,
     /// Whether the game has ended (objective reached, or topped out).
     pub ended: bool,
+    /// Whether the piece being locked could have fallen straight from the spawn's height
+    /// (not tucked under an overhang nor spun in).
+    pub from_above: bool,
+    /// Whether soft drop was pressed during the piece in play.
+    pub piece_soft: bool,
 }
 
 impl Engine {
+    /// Whether `piece` in `rotation` at column `x` fits in every row from `row` up to the
+    /// spawn's: the air above it is free, so a straight drop could have placed it.
+    pub(super) fn from_above(&self, piece: u8, rotation: u8, x: i32, row: i32) -> bool {
+        let top = self.o.height as i32 + 2;
+        (row..=top.max(row)).all(|r| self.legal(piece, rotation, x, r))
+    }
+
     /// The level at the start, and its gravity when `levels` is on.
     pub(super) fn solo_start(&mut self) {
         match self.o.levels.clone() {
@@ -42,6 +54,14 @@ impl Engine {
             Key::MoveLeft | Key::MoveRight | Key::RotateCcw | Key::RotateCw | Key::Rotate180
         ) {
             self.solo.piece_keys += 1;
+        }
+        // A 180 counts as the two turns it replaces: finesse is judged against the
+        // fewest presses without 180s (the samples' faults agree only so).
+        if key == Key::Rotate180 {
+            self.solo.piece_keys += 1;
+        }
+        if key == Key::SoftDrop {
+            self.solo.piece_soft = true;
         }
     }
 
@@ -98,30 +118,11 @@ impl Engine {
         self.stats.score = self.solo.score.floor() as u64;
         self.stats.combo = (self.combo + 1) as u32;
         self.stats.btb = (self.b2b + 1) as u32;
-        let best = finesse::optimal(
-            lock.piece,
-            lock.rotation,
-            lock.x,
-            self.o.width,
-            self.o.allow180,
-        );
+        let best = finesse::optimal(lock.piece, lock.rotation, lock.x, self.o.width);
         let keys = self.solo.piece_keys;
-        if std::env::var_os("BEAMTRIS_FINESSE_DEBUG").is_some() {
-            eprintln!(
-                "FIN {} {} {} {} keys {} best {:?} held {} spin {:?} path {}",
-                lock.frame,
-                lock.piece,
-                lock.rotation,
-                lock.x,
-                keys,
-                best,
-                lock.held,
-                lock.spin,
-                lock.path
-            );
-        }
+        // A piece soft dropped is not judged (a tuck or a spin needs more presses).
         match best {
-            Some(b) if keys > b => {
+            Some(b) if keys > b && !self.solo.piece_soft => {
                 self.stats.finesse.faults += keys - b;
                 self.stats.finesse.combo = 0;
             }
@@ -131,6 +132,7 @@ impl Engine {
             }
         }
         self.solo.piece_keys = 0;
+        self.solo.piece_soft = false;
         let done = match self.o.objective {
             Objective::Lines(n) => self.stats.lines >= n,
             Objective::Garbage(n) => self.stats.garbage.cleared >= n,
