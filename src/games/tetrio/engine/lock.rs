@@ -115,7 +115,7 @@ impl Engine {
         while self.internal_fall(1.) {
             rows += 1;
         }
-        self.drop_points(rows, true);
+        self.drop_points(rows as f64 * crate::games::tetrio::solo::HARD_DROP_POINTS);
         self.lock(true);
     }
 
@@ -246,6 +246,7 @@ impl Engine {
             path: f.path.clone(),
             hard,
             grown: self.multiplier.frame as i64,
+            counted: self.piece_counts(),
         };
         // Back-to-back scores when this clear continues a chain already running.
         let b2b = lines > 0 && self.b2b > b2b_before && b2b_before >= 0;

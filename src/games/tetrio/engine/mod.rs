@@ -6,7 +6,7 @@
 
 mod handling;
 mod lock;
-mod solo;
+pub mod solo;
 mod spins;
 
 use super::attack::SpinKind;
@@ -96,6 +96,8 @@ pub struct Lock {
     pub hard: bool,
     /// The frames the growing values had grown for at the lock.
     pub grown: i64,
+    /// What the solo rules counted for the piece (presses, drops), which a record cannot say.
+    pub counted: solo::PieceCounts,
 }
 
 /// Garbage rows put on the board.
@@ -340,22 +342,23 @@ impl Engine {
 
     /// Runs one frame: its events, then the frame's shifting and falling.
     pub fn tick(&mut self, events: &[Event]) {
-        if self.solo.ended {
-            return;
-        }
+        let ended = self.solo.ended;
         self.subframe = 0.;
         for e in events {
             self.run(e);
         }
         self.frame += 1;
+        // After the end the pieces stop, but garbage messages still arrive and count.
         if !self.solo.ended {
             self.process_all_shift(1. - self.subframe);
             self.fall(1. - self.subframe);
-            self.gravity.tick();
-            self.multiplier.tick();
-            self.cap.tick();
         }
-        self.solo_frame_end();
+        self.gravity.tick();
+        self.multiplier.tick();
+        self.cap.tick();
+        if !ended {
+            self.solo_frame_end();
+        }
     }
 
     /// Whether the game has ended: its objective reached, or topped out.
@@ -420,18 +423,28 @@ impl Engine {
             rows += 1;
         }
         if hard {
-            self.drop_points(rows, true);
+            self.drop_points(rows as f64 * crate::games::tetrio::solo::HARD_DROP_POINTS);
         }
+        self.lock(hard);
+    }
+
+    /// Locks the piece in play as [`Engine::drop_and_lock`] does, with what the solo rules
+    /// counted for it when the player played it (`counted`, kept in a game file): its key
+    /// presses and drop points instead of those the record's moves would give.
+    pub fn drop_and_lock_counted(&mut self, hard: bool, counted: &solo::PieceCounts) {
+        while self.internal_fall(1.) {}
+        self.set_piece_counts(counted);
         self.lock(hard);
     }
 
     fn run(&mut self, e: &Event) {
         if self.solo.ended {
-            // The rest of the frame's keys still move its clock (the game's final time).
+            // Keys after the end do nothing, but the rest of the frame's keys still move its
+            // clock (the game's final time).
             if let Event::KeyDown { subframe, .. } | Event::KeyUp { subframe, .. } = e {
                 self.subframe = self.subframe.max(*subframe);
+                return;
             }
-            return;
         }
         if !matches!(e, Event::KeyDown { .. } | Event::KeyUp { .. }) {
             self.network_log

@@ -3,8 +3,24 @@
 //! the objective that ends the game.
 
 use super::*;
+use serde::{Deserialize, Serialize};
 use crate::games::tetrio::finesse;
 use crate::games::tetrio::solo::{self, Objective};
+
+/// What the solo rules counted for one piece: what a record of its moves cannot say.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PieceCounts {
+    /// Keys pressed since the lock before (all keys: TETR.IO's `inputs`).
+    pub inputs: u32,
+    /// Presses of moves and turns that finesse judges (a 180 counts two).
+    pub keys: u32,
+    /// Soft drop was pressed (finesse does not judge the piece).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub soft: bool,
+    /// Points of its soft drop and hard drop rows.
+    pub drop_points: u32,
+}
 
 /// What the solo rules keep between frames.
 #[derive(Clone, Debug, Default)]
@@ -20,6 +36,9 @@ pub struct SoloState {
     pub from_above: bool,
     /// Whether soft drop was pressed during the piece in play.
     pub piece_soft: bool,
+    /// Drop points of the piece in play, and the inputs counted at the last lock.
+    pub piece_drop: f64,
+    pub inputs_at_lock: u32,
 }
 
 impl Engine {
@@ -65,15 +84,37 @@ impl Engine {
         }
     }
 
-    /// Points of rows fallen: `rows` by soft drop (1 each) or by a hard drop (2 each).
-    pub(super) fn drop_points(&mut self, rows: u32, hard: bool) {
-        let each = if hard {
-            solo::HARD_DROP_POINTS
-        } else {
-            solo::SOFT_DROP_POINTS
-        };
-        self.solo.score += each * rows as f64;
+    /// Points of rows fallen (soft drop: 1 a row; a hard drop: 2 a row).
+    pub(super) fn drop_points(&mut self, points: f64) {
+        self.solo.score += points;
+        self.solo.piece_drop += points;
         self.stats.score = self.solo.score.floor() as u64;
+    }
+
+    /// What the solo rules counted for the piece in play.
+    pub(super) fn piece_counts(&self) -> PieceCounts {
+        PieceCounts {
+            inputs: self.stats.inputs - self.solo.inputs_at_lock,
+            keys: self.solo.piece_keys,
+            soft: self.solo.piece_soft,
+            drop_points: self.solo.piece_drop as u32,
+        }
+    }
+
+    /// Takes the counts of the piece in play from a game file (the record replay).
+    pub(super) fn set_piece_counts(&mut self, c: &PieceCounts) {
+        self.stats.inputs += c.inputs;
+        self.solo.piece_keys = c.keys;
+        self.solo.piece_soft = c.soft;
+        self.solo.score += c.drop_points as f64 - self.solo.piece_drop;
+        self.solo.piece_drop = c.drop_points as f64;
+        self.stats.score = self.solo.score.floor() as u64;
+    }
+
+    /// Ends a record replay: keys pressed after the last lock, and the game's length.
+    pub fn finish_counted(&mut self, inputs_after: u32, final_time: f64) {
+        self.stats.inputs += inputs_after;
+        self.stats.final_time = final_time;
     }
 
     /// Raises the level for `lines` cleared, several levels at once if they suffice.
@@ -133,6 +174,8 @@ impl Engine {
         }
         self.solo.piece_keys = 0;
         self.solo.piece_soft = false;
+        self.solo.piece_drop = 0.;
+        self.solo.inputs_at_lock = self.stats.inputs;
         let done = match self.o.objective {
             Objective::Lines(n) => self.stats.lines >= n,
             Objective::Garbage(n) => self.stats.garbage.cleared >= n,
@@ -150,6 +193,11 @@ impl Engine {
                 self.solo.ended = true;
             }
         }
-        self.stats.final_time = (self.frame as f64 + self.subframe) * 1000. / 60.;
+        // Version 15 counts the frame in play, version 19 the frames before it.
+        let frames = match self.o.version {
+            19 => self.frame - 1,
+            _ => self.frame,
+        };
+        self.stats.final_time = (frames as f64 + self.subframe) * 1000. / 60.;
     }
 }
