@@ -337,7 +337,11 @@ impl TetrioGame {
             _ => (frame + 1) as f64 * 1000. / 60.,
         };
         e.finish_counted(
-            if played_all { self.inputs_after_last_lock } else { 0 },
+            if played_all {
+                self.inputs_after_last_lock
+            } else {
+                0
+            },
             final_time,
         );
         // Events after the last lock (garbage confirmed before the game ended).

@@ -5,13 +5,13 @@
 
 pub mod attack;
 pub mod engine;
+pub mod finesse;
 pub mod game;
 pub mod garbage;
 pub mod options;
 pub mod pieces;
 pub mod replay;
 pub mod solo;
-pub mod finesse;
 pub mod stats;
 
 use engine::Engine;

@@ -58,12 +58,9 @@ pub enum Objective {
 
 /// A count option of the objective: a whole number from 0 to a million.
 fn count(v: Option<&Value>, field: &str, place: &str) -> Result<u32> {
-    let n = v.and_then(Value::as_f64).ok_or_else(|| {
-        Error::at(
-            place,
-            format!("options.{field} is missing or not a number"),
-        )
-    })?;
+    let n = v
+        .and_then(Value::as_f64)
+        .ok_or_else(|| Error::at(place, format!("options.{field} is missing or not a number")))?;
     if n.fract() != 0. || !(0.0..=1e6).contains(&n) {
         return Err(Error::at(
             place,
@@ -82,7 +79,7 @@ pub fn objective(o: &Value, place: &str) -> Result<Objective> {
     let obj = o.get("objective").filter(|v| v.is_object());
     let get = |k: &str| match obj {
         Some(x) => x.get(k),
-        None => o.get(&format!("objective_{k}")),
+        None => o.get(format!("objective_{k}")),
     };
     let prefix = if obj.is_some() {
         "objective."
@@ -104,19 +101,21 @@ pub fn objective(o: &Value, place: &str) -> Result<Objective> {
             Objective::Timed(ms as f64)
         }
         other => {
-            return Err(Error::at(
-                place,
-                format!(
-                    "options.{prefix}type `{}` is not supported (none, lines, timed and garbage are)",
-                    crate::error::printable(other)
-                ),
-            ))
+            let why = format!(
+                "options.{prefix}type `{}` is not supported (none, lines, timed, garbage are)",
+                crate::error::printable(other)
+            );
+            return Err(Error::at(place, why));
         }
     })
 }
 
 /// The levels of a replay's options, if `levels` is on.
-pub fn levels(o: &Value, place: &str, num: impl Fn(&str, f64) -> Result<f64>) -> Result<Option<Levels>> {
+pub fn levels(
+    o: &Value,
+    place: &str,
+    num: impl Fn(&str, f64) -> Result<f64>,
+) -> Result<Option<Levels>> {
     let on = match o.get("levels") {
         None | Some(Value::Null) => false,
         Some(Value::Bool(b)) => *b,
@@ -220,7 +219,14 @@ pub const HARD_DROP_POINTS: f64 = 2.;
 /// The points of one lock: its clear (times 1.5 on back-to-back), its combo, its all clear,
 /// all times the level. `b2b` is whether the clear continues a back-to-back chain, `combo`
 /// the combo count after it (0 for the first clear of a run).
-pub fn lock_points(lines: u32, spin: SpinKind, b2b: bool, combo: u32, allclear: bool, level: u32) -> f64 {
+pub fn lock_points(
+    lines: u32,
+    spin: SpinKind,
+    b2b: bool,
+    combo: u32,
+    allclear: bool,
+    level: u32,
+) -> f64 {
     let mut p = clear_points(lines, spin);
     if b2b {
         p *= B2B_MULTIPLIER;

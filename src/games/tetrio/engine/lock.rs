@@ -123,7 +123,6 @@ impl Engine {
         self.hold_locked = false;
         let f = self.falling.clone();
         let row = f.y.floor() as i32;
-        self.solo.from_above = self.from_above(f.piece, f.rotation, f.x, row);
         let h = self.height();
         for &(bx, by) in &SHAPES[f.piece as usize][f.rotation as usize] {
             let (cx, cy) = (f.x + bx, row - by);

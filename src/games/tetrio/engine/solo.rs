@@ -3,9 +3,9 @@
 //! the objective that ends the game.
 
 use super::*;
-use serde::{Deserialize, Serialize};
 use crate::games::tetrio::finesse;
 use crate::games::tetrio::solo::{self, Objective};
+use serde::{Deserialize, Serialize};
 
 /// What the solo rules counted for one piece: what a record of its moves cannot say.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -31,9 +31,6 @@ pub struct SoloState {
     pub piece_keys: u32,
     /// Whether the game has ended (objective reached, or topped out).
     pub ended: bool,
-    /// Whether the piece being locked could have fallen straight from the spawn's height
-    /// (not tucked under an overhang nor spun in).
-    pub from_above: bool,
     /// Whether soft drop was pressed during the piece in play.
     pub piece_soft: bool,
     /// Drop points of the piece in play, and the inputs counted at the last lock.
@@ -42,13 +39,6 @@ pub struct SoloState {
 }
 
 impl Engine {
-    /// Whether `piece` in `rotation` at column `x` fits in every row from `row` up to the
-    /// spawn's: the air above it is free, so a straight drop could have placed it.
-    pub(super) fn from_above(&self, piece: u8, rotation: u8, x: i32, row: i32) -> bool {
-        let top = self.o.height as i32 + 2;
-        (row..=top.max(row)).all(|r| self.legal(piece, rotation, x, r))
-    }
-
     /// The level at the start, and its gravity when `levels` is on.
     pub(super) fn solo_start(&mut self) {
         match self.o.levels.clone() {
