@@ -61,3 +61,23 @@ pub fn optimal(piece: u8, rotation: u8, x: i32, width: usize) -> Option<u32> {
     }
     None
 }
+
+#[cfg(test)]
+mod tests {
+    use super::optimal;
+    use crate::games::tetrio::pieces::{I, O, T};
+
+    #[test]
+    fn the_fewest_presses_are_the_guideline_finesse() {
+        // At the spawn: nothing; a tap; a press to the wall and a tap back.
+        assert_eq!(optimal(T, 0, 3, 10), Some(0));
+        assert_eq!(optimal(T, 0, 4, 10), Some(1));
+        assert_eq!(optimal(T, 0, 6, 10), Some(2));
+        // Upside down: two turns (no 180s in the table), at the wall one more press.
+        assert_eq!(optimal(T, 2, 3, 10), Some(2));
+        assert_eq!(optimal(T, 2, 0, 10), Some(3));
+        // An O turned is the same O; a vertical I reaches column 4 by one turn left.
+        assert_eq!(optimal(O, 2, 4, 10), Some(0));
+        assert_eq!(optimal(I, 1, 2, 10), Some(1));
+    }
+}

@@ -239,3 +239,62 @@ pub fn lock_points(
     }
     p * level as f64
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn blitz() -> Levels {
+        Levels {
+            start: 1,
+            speed: 0.42,
+            static_lines: None,
+            gbase: 0.65,
+            gspeed: 0.007,
+            master: false,
+        }
+    }
+
+    #[test]
+    fn blitz_levels_need_more_lines_and_fall_faster() {
+        let l = blitz();
+        let needed: Vec<u32> = (1..=9).map(|n| l.needed(n)).collect();
+        assert_eq!(needed, [3, 5, 7, 9, 11, 13, 15, 17, 19]);
+        assert_eq!(l.gravity(1), 1. / 60.);
+        assert!((l.gravity(9) - 1.0754).abs() < 1e-4);
+        let fixed = Levels {
+            static_lines: Some(10.),
+            ..l
+        };
+        assert_eq!(fixed.needed(7), 10);
+    }
+
+    #[test]
+    fn points_multiply_by_back_to_back_and_level() {
+        assert_eq!(lock_points(4, SpinKind::None, false, 0, false, 1), 800.);
+        assert_eq!(lock_points(4, SpinKind::None, true, 0, false, 1), 1200.);
+        assert_eq!(
+            lock_points(2, SpinKind::Normal, true, 2, false, 3),
+            3.0 * (1800. + 100.)
+        );
+        assert_eq!(
+            lock_points(1, SpinKind::None, false, 0, true, 2),
+            2.0 * 3600.
+        );
+        assert_eq!(lock_points(0, SpinKind::Normal, false, 0, false, 1), 400.);
+    }
+
+    #[test]
+    fn objectives_read_both_spellings_and_refuse_unknown_types() {
+        let o = serde_json::json!({"objective": {"type": "lines", "count": 40}});
+        assert_eq!(objective(&o, "f").unwrap(), Objective::Lines(40));
+        let o = serde_json::json!({"objective_type": "timed", "objective_time": 120000});
+        assert_eq!(objective(&o, "f").unwrap(), Objective::Timed(120000.));
+        let o = serde_json::json!({"objective": {"type": "score"}});
+        assert!(objective(&o, "f").is_err());
+        assert_eq!(
+            objective(&serde_json::json!({}), "f").unwrap(),
+            Objective::None
+        );
+    }
+}
