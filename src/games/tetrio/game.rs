@@ -77,6 +77,9 @@ pub struct TetrioGame {
     /// Keys pressed after the last lock (an import's; TETR.IO counts them in `inputs`).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub inputs_after_last_lock: u32,
+    /// Drop points scored after the last lock (the piece the game ended with).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub drop_points_after_last_lock: u32,
     /// The game's length in milliseconds as TETR.IO counts it (`finalTime`), when imported:
     /// a record has no clock of its own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -198,6 +201,7 @@ impl TetrioGame {
             holds_after_last_lock: e.stats.holds - e.locks.iter().filter(|l| l.held).count() as u32,
             inputs_after_last_lock: e.stats.inputs
                 - e.locks.iter().map(|l| l.counted.inputs).sum::<u32>(),
+            drop_points_after_last_lock: e.pending_drop_points(),
             final_time: Some(e.stats.final_time),
         }
     }
@@ -221,6 +225,7 @@ impl TetrioGame {
             tetrio_spawn: false,
             holds_after_last_lock: 0,
             inputs_after_last_lock: 0,
+            drop_points_after_last_lock: 0,
             final_time: None,
         }
     }
@@ -336,14 +341,14 @@ impl TetrioGame {
             (true, Some(t)) => t,
             _ => (frame + 1) as f64 * 1000. / 60.,
         };
-        e.finish_counted(
-            if played_all {
-                self.inputs_after_last_lock
-            } else {
-                0
-            },
-            final_time,
-        );
+        let (inputs, points) = match played_all {
+            true => (
+                self.inputs_after_last_lock,
+                self.drop_points_after_last_lock,
+            ),
+            false => (0, 0),
+        };
+        e.finish_counted(inputs, points, final_time);
         // Events after the last lock (garbage confirmed before the game ended).
         for n in &self.events[next_event..] {
             if let Some(ev) = n.event() {

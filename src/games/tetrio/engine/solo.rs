@@ -101,9 +101,16 @@ impl Engine {
         self.stats.score = self.solo.score.floor() as u64;
     }
 
-    /// Ends a record replay: keys pressed after the last lock, and the game's length.
-    pub fn finish_counted(&mut self, inputs_after: u32, final_time: f64) {
+    /// Drop points of the piece in play, not locked yet (the game may end with it).
+    pub fn pending_drop_points(&self) -> u32 {
+        self.solo.piece_drop as u32
+    }
+
+    /// Ends a record replay: keys pressed and drop points scored after the last lock, and
+    /// the game's length.
+    pub fn finish_counted(&mut self, inputs_after: u32, drop_points_after: u32, final_time: f64) {
         self.stats.inputs += inputs_after;
+        self.drop_points(drop_points_after as f64);
         self.stats.final_time = final_time;
     }
 
