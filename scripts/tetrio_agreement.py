@@ -12,6 +12,8 @@ Rounds that disagree, or files that cannot be imported, are listed with the reas
 BEAMTRIS=path skips the build. The replays are not part of beamtris: the version-19 set is
 `sessions/*/*.ttrm` of github.com/yachi/tetrio-replay-report, the version-15 samples are
 `samples/` of github.com/zbrachinara/tetrio-tools.
+The solo fields (score, level, inputs, finesse, finalTime, ...) are compared wherever a replay
+states them: the version-15 solo games and, but for `finalTime`, the version-19 rounds too.
 """
 import argparse, json, os, subprocess, sys, tempfile, time
 from collections import OrderedDict
@@ -22,6 +24,15 @@ FIELDS = ["piecesplaced", "lines", "holds"] + ["clears." + k for k in [
     "minitspintriples", "tspintriples", "minitspinquads", "tspinquads", "tspinpentas",
     "allclear"]] + ["tspins", "topcombo", "topbtb", "garbage.sent", "garbage.attack",
     "garbage.received", "garbage.cleared"]
+# The solo rules' fields (docs/tetrio.md, "Solo games"): version-15 solo games state them in
+# `endcontext`, version-19 rounds in `results.stats` (all but `finalTime`).
+SOLO_FIELDS = ["score", "level", "level_lines", "level_lines_needed", "inputs", "combo",
+               "btb", "finesse.combo", "finesse.faults", "finesse.perfectpieces", "finalTime"]
+VERSUS_FIELDS = list(FIELDS)
+FIELDS = FIELDS + SOLO_FIELDS
+# Version 19 writes the game's length as `finaltime`: measured, not compared by beamtris
+# (its winner's clock is not reproduced exactly), so it is a row of its own.
+EXTRA = "finaltime"
 
 
 def field(d, name):
@@ -55,6 +66,8 @@ def main():
     stated_n = OrderedDict((f, 0) for f in FIELDS)
     imp_ok = OrderedDict((f, 0) for f in FIELDS)
     ver_ok = OrderedDict((f, 0) for f in FIELDS)
+    extra = [0, 0, 0]  # rounds stating `finaltime`, import agrees, verify agrees
+    old_all = [0, 0]  # rounds agreeing on every field of VERSUS_FIELDS: import, verify
     rounds = rounds_all_imp = rounds_all_ver = 0
     problems = []
     t0 = time.time()
@@ -95,6 +108,13 @@ def main():
                     else:
                         all_ver = False
                         bad_ver.append(f"{f} {s}/{field(ver, f)}")
+                if isinstance(stated.get(EXTRA), (int, float)):
+                    extra[0] += 1
+                    extra[1] += sim.get("finalTime") == stated[EXTRA]
+                    extra[2] += ver.get("finalTime") == stated[EXTRA]
+                for k, d in ((0, sim), (1, ver)):
+                    old_all[k] += all(field(stated, f) is None or field(d, f) == field(stated, f)
+                                      for f in VERSUS_FIELDS)
                 rounds_all_imp += all_imp
                 rounds_all_ver += all_ver
                 if bad_imp:
@@ -116,12 +136,14 @@ def main():
         f"| | import | verify |",
         "|---|---|---|",
         f"| player-rounds agreeing on every field | {rounds_all_imp} / {rounds} | {rounds_all_ver} / {rounds} |",
+        f"| ... on every field but the solo rules' ({len(VERSUS_FIELDS)} fields, the versus statistics) | {old_all[0]} / {rounds} | {old_all[1]} / {rounds} |",
         "",
         "| field | rounds stating it | import agrees | verify agrees |",
         "|---|---|---|---|",
     ]
     for f in FIELDS:
         lines.append(f"| `{f}` | {stated_n[f]} | {imp_ok[f]} | {ver_ok[f]} |")
+    lines.append(f"| `{EXTRA}` (version 19's name of `finalTime`; not compared by beamtris, not counted above) | {extra[0]} | {extra[1]} | {extra[2]} |")
     lines += ["", "## Rounds and files that do not agree", ""]
     lines += [f"* {p}" for p in problems] or ["None."]
     os.makedirs(os.path.dirname(a.out) or ".", exist_ok=True)

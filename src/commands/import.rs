@@ -56,7 +56,7 @@ pub fn run(args: &Args) -> Result<()> {
         let e = tetrio::simulate(r);
         let diffs = stats::differences(&e.stats, &r.stated);
         // The statistics the replay states (a field it lacks shows as `-`).
-        let stated: std::collections::HashMap<String, Option<u32>> =
+        let stated: std::collections::HashMap<String, Option<f64>> =
             stats::stated(&r.stated).into_iter().collect();
         let show = |k: &str| stated[k].map_or("-".to_string(), |v| v.to_string());
         let mut line = format!(

@@ -16,9 +16,9 @@
 //! [`crate::search::tencent_play`] (Tencent) and [`crate::search::online_run`] (guideline).
 
 use crate::error::{Error, Result};
-use crate::game::AnyGame;
 use crate::eval::guideline::GuidelineWeights;
 use crate::eval::players::{Weights, NAMES};
+use crate::game::AnyGame;
 use crate::games::standard::TopOut;
 use crate::io;
 use crate::protocols::classroom;

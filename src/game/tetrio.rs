@@ -98,6 +98,9 @@ impl TetrioFamily {
             events: Vec::new(),
             tetrio_spawn: false,
             holds_after_last_lock: 0,
+            inputs_after_last_lock: 0,
+            drop_points_after_last_lock: 0,
+            final_time: None,
             import: None,
             ..tetrio.clone()
         });
@@ -117,7 +120,7 @@ impl TetrioFamily {
             .replay_observed(&record_paths(record), place, |e| {
                 states.push(TetrioState {
                     snapshot: e.snapshot(PREVIEWS),
-                    points: 0,
+                    points: e.stats.score,
                     lines: e.stats.lines as u64,
                     attack: e.stats.garbage.attack as u64,
                 })
@@ -238,7 +241,7 @@ impl Game for TetrioFamily {
             score: match objective {
                 Objective::Lines => stats.lines as u64,
                 Objective::Attack => stats.garbage.attack as u64,
-                Objective::Points => written.outcome.points,
+                Objective::Points => stats.score,
             },
             objective,
             pieces: stats.piecesplaced as usize,
@@ -259,12 +262,15 @@ impl Game for TetrioFamily {
         };
         let s = &report.tetrio_stats;
         let summary = format!(
-            "{} {} (TETR.IO's engine, verified by replay): {}, {} lines, {} attack, {}, top combo {}, top back-to-back {}, {}, {:.1} s; wrote {} and {}",
+            "{} {} (TETR.IO's engine, verified by replay): {}, {} lines, score {}, {} attack, {} inputs, {} finesse faults, {}, top combo {}, top back-to-back {}, {}, {:.1} s; wrote {} and {}",
             report.score,
             objective.name(),
             crate::limits::plural(report.pieces as u64, "piece", "pieces"),
             s.lines,
+            s.score,
             s.garbage.attack,
+            s.inputs,
+            s.finesse.faults,
             crate::limits::plural(s.tspins as u64, "T-spin", "T-spins"),
             s.topcombo,
             s.topbtb,

@@ -4,6 +4,7 @@
 //! TETR.IO's statistics for any record: an imported round's own (they match the replay's)
 //! or a solver's on the same seed.
 
+use super::engine::solo::PieceCounts;
 use super::engine::{Engine, Event, Lock};
 use super::options::Options;
 use super::stats::TetrioStats;
@@ -20,6 +21,10 @@ pub struct LockTime {
     pub grown: i64,
     /// Locked by a hard drop (garbage due this frame then lands).
     pub hard: bool,
+    /// What the solo rules counted for the piece as the player played it (key presses,
+    /// drop points): an import writes it; a record's own moves cannot say it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counted: Option<PieceCounts>,
 }
 
 /// A network event and where it falls among the locks.
@@ -69,6 +74,16 @@ pub struct TetrioGame {
     /// them, so the replay of the imported record makes them after its last lock.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub holds_after_last_lock: u32,
+    /// Keys pressed after the last lock (an import's; TETR.IO counts them in `inputs`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub inputs_after_last_lock: u32,
+    /// Drop points scored after the last lock (the piece the game ended with).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub drop_points_after_last_lock: u32,
+    /// The game's length in milliseconds as TETR.IO counts it (`finalTime`), when imported:
+    /// a record has no clock of its own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub final_time: Option<f64>,
     /// What an import saw (the replay, its placements and garbage rows, the statistics it
     /// states and those simulated): kept for the reader, not read back.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -173,6 +188,7 @@ impl TetrioGame {
                     frame: l.frame,
                     grown: l.grown,
                     hard: l.hard,
+                    counted: Some(l.counted.clone()),
                 })
                 .collect(),
             events: e
@@ -183,6 +199,10 @@ impl TetrioGame {
             import: None,
             tetrio_spawn: true,
             holds_after_last_lock: e.stats.holds - e.locks.iter().filter(|l| l.held).count() as u32,
+            inputs_after_last_lock: e.stats.inputs
+                - e.locks.iter().map(|l| l.counted.inputs).sum::<u32>(),
+            drop_points_after_last_lock: e.pending_drop_points(),
+            final_time: Some(e.stats.final_time),
         }
     }
 
@@ -204,6 +224,9 @@ impl TetrioGame {
             import: None,
             tetrio_spawn: false,
             holds_after_last_lock: 0,
+            inputs_after_last_lock: 0,
+            drop_points_after_last_lock: 0,
+            final_time: None,
         }
     }
 
@@ -290,6 +313,7 @@ impl TetrioGame {
                     frame: f + 1,
                     grown: g + 1,
                     hard: true,
+                    counted: None,
                 }
             });
             // A record's pieces spawn where beamtris's guideline game puts them, a row under
@@ -310,7 +334,10 @@ impl TetrioGame {
                 }
             }
             e.set_clock(time.frame, time.grown);
-            e.drop_and_lock(time.hard);
+            match &time.counted {
+                Some(c) => e.drop_and_lock_counted(time.hard, c),
+                None => e.drop_and_lock(time.hard),
+            }
             after_lock(&e);
             if e.topped_out {
                 break;
@@ -321,6 +348,20 @@ impl TetrioGame {
                 e.apply('H');
             }
         }
+        let played_all = paths.len() == self.locks.len();
+        let (frame, _) = e.clock();
+        let final_time = match (played_all, self.final_time) {
+            (true, Some(t)) => t,
+            _ => (frame + 1) as f64 * 1000. / 60.,
+        };
+        let (inputs, points) = match played_all {
+            true => (
+                self.inputs_after_last_lock,
+                self.drop_points_after_last_lock,
+            ),
+            false => (0, 0),
+        };
+        e.finish_counted(inputs, points, final_time);
         // Events after the last lock (garbage confirmed before the game ended).
         for n in &self.events[next_event..] {
             if let Some(ev) = n.event() {

@@ -6,11 +6,13 @@
 pub mod attack;
 pub mod engine;
 pub mod export;
+pub mod finesse;
 pub mod game;
 pub mod garbage;
 pub mod options;
 pub mod pieces;
 pub mod replay;
+pub mod solo;
 pub mod stats;
 
 use engine::Engine;

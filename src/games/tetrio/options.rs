@@ -2,6 +2,7 @@
 //! defaults), completed with the defaults of the game's option table.
 
 use super::attack::ComboRule;
+use super::solo::{Levels, Objective};
 use crate::error::{Error, Result};
 use serde_json::Value;
 
@@ -85,6 +86,10 @@ pub struct Options {
     pub passthrough_network: bool,
     /// Whether the game has garbage (`hasgarbage`): without it TETR.IO counts no attack.
     pub hasgarbage: bool,
+    /// Gravity by level (`levels`), when on: it replaces `g`.
+    pub levels: Option<Levels>,
+    /// What ends the game besides topping out.
+    pub objective: Objective,
     pub handling: Handling,
 }
 
@@ -204,12 +209,8 @@ impl Options {
         if flag(o, "usebombs", false, place)? {
             return Err(Error::at(place, "options.usebombs is not supported"));
         }
-        if flag(o, "levels", false, place)? {
-            return Err(Error::at(
-                place,
-                "options.levels (gravity by level, as in BLITZ) is not supported",
-            ));
-        }
+        let levels = super::solo::levels(o, place, |k, d| num(o, k, d, place))?;
+        let objective = super::solo::objective(o, place)?;
         let survival = text(o, "survivalmode", "none", place)?;
         if survival != "none" {
             return Err(Error::at(place, format!("options.survivalmode `{survival}` (garbage from the game itself) is not supported")));
@@ -297,6 +298,8 @@ impl Options {
                 "zero" | "consistent"
             ),
             hasgarbage: flag(o, "hasgarbage", false, place)?,
+            levels,
+            objective,
             handling,
         })
     }

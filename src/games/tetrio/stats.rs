@@ -35,8 +35,19 @@ pub struct Garbage {
     pub cleared: u32,
 }
 
-/// The statistics TETR.IO computes for one player's round.
+/// Finesse (`stats.finesse`): pieces placed with more key presses than the fewest.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Finesse {
+    /// Pieces placed with the fewest presses since the last fault.
+    pub combo: u32,
+    /// Presses past the fewest, over all pieces.
+    pub faults: u32,
+    /// Pieces placed with the fewest presses.
+    pub perfectpieces: u32,
+}
+
+/// The statistics TETR.IO computes for one player's round.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct TetrioStats {
     pub piecesplaced: u32,
     pub lines: u32,
@@ -46,34 +57,76 @@ pub struct TetrioStats {
     pub topcombo: u32,
     pub topbtb: u32,
     pub garbage: Garbage,
+    /// Score: clears, spins, back-to-back, combo, all clears, drops, times the level.
+    #[serde(default)]
+    pub score: u64,
+    /// The level (1 unless `levels`), the lines cleared at it and the lines it needs.
+    #[serde(default)]
+    pub level: u32,
+    #[serde(default)]
+    pub level_lines: u32,
+    #[serde(default)]
+    pub level_lines_needed: u32,
+    /// Key presses (every key down while the game ran).
+    #[serde(default)]
+    pub inputs: u32,
+    /// The combo and back-to-back counts at the end (0: none running; 1: one clear, ...).
+    #[serde(default)]
+    pub combo: u32,
+    #[serde(default)]
+    pub btb: u32,
+    #[serde(default)]
+    pub finesse: Finesse,
+    /// The game's length in milliseconds, as TETR.IO writes it: frames (and the fraction of
+    /// the last frame the game played) × 1000 / 60.
+    #[serde(default, rename = "finalTime")]
+    pub final_time: f64,
 }
 
-/// The compared fields, in TETR.IO's names (`clears.` and `garbage.` prefixed).
-pub fn fields(s: &TetrioStats) -> Vec<(String, u32)> {
+/// The compared fields, in TETR.IO's names (`clears.`, `garbage.` and `finesse.`
+/// prefixed). Every value is a count but `finalTime` (milliseconds, a fraction), so all are
+/// given as `f64`, which holds each count exactly.
+pub fn fields(s: &TetrioStats) -> Vec<(String, f64)> {
     let mut out = vec![
-        ("piecesplaced".to_string(), s.piecesplaced),
-        ("lines".into(), s.lines),
-        ("holds".into(), s.holds),
+        ("piecesplaced".to_string(), s.piecesplaced as f64),
+        ("lines".into(), s.lines as f64),
+        ("holds".into(), s.holds as f64),
     ];
     let clears = serde_json::to_value(&s.clears).expect("clears serialise");
     if let Value::Object(m) = clears {
         for (k, v) in m {
-            out.push((format!("clears.{k}"), v.as_u64().unwrap_or(0) as u32));
+            out.push((format!("clears.{k}"), v.as_f64().unwrap_or(0.)));
         }
     }
-    out.push(("tspins".into(), s.tspins));
-    out.push(("topcombo".into(), s.topcombo));
-    out.push(("topbtb".into(), s.topbtb));
-    out.push(("garbage.sent".into(), s.garbage.sent));
-    out.push(("garbage.attack".into(), s.garbage.attack));
-    out.push(("garbage.received".into(), s.garbage.received));
-    out.push(("garbage.cleared".into(), s.garbage.cleared));
+    let counts = [
+        ("tspins", s.tspins as u64),
+        ("topcombo", s.topcombo as u64),
+        ("topbtb", s.topbtb as u64),
+        ("garbage.sent", s.garbage.sent as u64),
+        ("garbage.attack", s.garbage.attack as u64),
+        ("garbage.received", s.garbage.received as u64),
+        ("garbage.cleared", s.garbage.cleared as u64),
+        ("score", s.score),
+        ("level", s.level as u64),
+        ("level_lines", s.level_lines as u64),
+        ("level_lines_needed", s.level_lines_needed as u64),
+        ("inputs", s.inputs as u64),
+        ("combo", s.combo as u64),
+        ("btb", s.btb as u64),
+        ("finesse.combo", s.finesse.combo as u64),
+        ("finesse.faults", s.finesse.faults as u64),
+        ("finesse.perfectpieces", s.finesse.perfectpieces as u64),
+    ];
+    out.extend(counts.iter().map(|&(k, v)| (k.to_string(), v as f64)));
+    out.push(("finalTime".into(), s.final_time));
     out
 }
 
 /// The statistics a replay states (`stats` of a round's results, or a version-15
-/// `endcontext`): the fields it lacks count as absent (`None`).
-pub fn stated(stats: &Value) -> Vec<(String, Option<u32>)> {
+/// `endcontext`): the fields it lacks count as absent (`None`). Version 19's `finaltime`
+/// (lower case) is not read: its winner's clock is not reproduced exactly
+/// (`docs/tetrio.md`), so it is measured by `scripts/tetrio_agreement.py` only.
+pub fn stated(stats: &Value) -> Vec<(String, Option<f64>)> {
     fields(&TetrioStats::default())
         .into_iter()
         .map(|(name, _)| {
@@ -81,17 +134,18 @@ pub fn stated(stats: &Value) -> Vec<(String, Option<u32>)> {
             for part in name.split('.') {
                 v = v.get(part).unwrap_or(&Value::Null);
             }
-            (name, v.as_u64().map(|x| x as u32))
+            (name, v.as_f64())
         })
         .collect()
 }
 
 /// The fields where `computed` and the stated statistics differ: (name, stated, computed).
-/// A field the replay does not state is not compared.
+/// A field the replay does not state is not compared; `finalTime` is compared exactly as
+/// TETR.IO writes it (the same `f64`).
 pub fn differences(
     computed: &TetrioStats,
     stated_stats: &Value,
-) -> Vec<(String, Option<u32>, u32)> {
+) -> Vec<(String, Option<f64>, f64)> {
     let st = stated(stated_stats);
     fields(computed)
         .into_iter()

@@ -111,6 +111,9 @@ impl Engine {
             }
             if y.floor() != self.falling.y.floor() {
                 self.state &= !ROT_ALL;
+                if self.keys[SOFT] {
+                    self.drop_points(crate::games::tetrio::solo::SOFT_DROP_POINTS);
+                }
             }
             drop -= drop.min(1.);
         }

@@ -53,6 +53,8 @@ impl Engine {
             path: String::new(),
             held: is_hold,
         };
+        // Finesse counts the presses of the piece in play only: a hold starts afresh.
+        self.solo.piece_keys = 0;
         if !ignore_blockout && self.blocked_out() {
             self.state ^= ACTION_IHS;
             self.falling.irs = 0;
@@ -109,7 +111,11 @@ impl Engine {
     }
 
     pub(super) fn hard_drop(&mut self) {
-        while self.internal_fall(1.) {}
+        let mut rows = 0;
+        while self.internal_fall(1.) {
+            rows += 1;
+        }
+        self.drop_points(rows as f64 * crate::games::tetrio::solo::HARD_DROP_POINTS);
         self.lock(true);
     }
 
@@ -145,6 +151,7 @@ impl Engine {
         let spin = self.last_spin.unwrap_or(SpinKind::None);
         let pc_b2b = pc && self.o.allclears && self.o.allclear_b2b > 0;
         let mut broke: Option<i64> = Some(self.b2b);
+        let b2b_before = self.b2b;
         if lines > 0 {
             self.combo += 1;
             if (spin != SpinKind::None || lines >= 4) && !pc_b2b {
@@ -223,7 +230,7 @@ impl Engine {
         self.stats.lines += lines;
         self.stats.topcombo = self.stats.topcombo.max((self.combo + 1) as u32);
         self.stats.topbtb = self.stats.topbtb.max((self.b2b + 1) as u32);
-        self.locks.push(Lock {
+        let lock = Lock {
             frame: self.frame,
             piece: f.piece,
             rotation: f.rotation,
@@ -238,8 +245,15 @@ impl Engine {
             path: f.path.clone(),
             hard,
             grown: self.multiplier.frame as i64,
-        });
-        self.next_piece(false, false);
+            counted: self.piece_counts(),
+        };
+        // Back-to-back scores when this clear continues a chain already running.
+        let b2b = lines > 0 && self.b2b > b2b_before && b2b_before >= 0;
+        self.solo_lock(&lock, b2b);
+        self.locks.push(lock);
+        if !self.solo.ended {
+            self.next_piece(false, false);
+        }
         self.last_spin = None;
     }
 

@@ -5,7 +5,9 @@
 //! `docs/tetrio.md`.
 
 mod handling;
+mod keys;
 mod lock;
+pub mod solo;
 mod spins;
 mod view;
 
@@ -97,6 +99,8 @@ pub struct Lock {
     pub hard: bool,
     /// The frames the growing values had grown for at the lock.
     pub grown: i64,
+    /// What the solo rules counted for the piece (presses, drops), which a record cannot say.
+    pub counted: solo::PieceCounts,
 }
 
 /// Garbage rows put on the board.
@@ -220,6 +224,7 @@ pub struct Engine {
     pub network_log: Vec<(usize, i64, Event)>,
     /// Whether the last spawn was blocked (the game is lost).
     pub topped_out: bool,
+    solo: solo::SoloState,
 }
 
 const SOFT: usize = 0;
@@ -287,8 +292,10 @@ impl Engine {
             received: Vec::new(),
             network_log: Vec::new(),
             topped_out: false,
+            solo: Default::default(),
             o,
         };
+        e.solo_start();
         e.next_piece(false, false);
         e
     }
@@ -338,16 +345,28 @@ impl Engine {
 
     /// Runs one frame: its events, then the frame's shifting and falling.
     pub fn tick(&mut self, events: &[Event]) {
+        let ended = self.solo.ended;
         self.subframe = 0.;
         for e in events {
             self.run(e);
         }
         self.frame += 1;
-        self.process_all_shift(1. - self.subframe);
-        self.fall(1. - self.subframe);
+        // After the end the pieces stop, but garbage messages still arrive and count.
+        if !self.solo.ended {
+            self.process_all_shift(1. - self.subframe);
+            self.fall(1. - self.subframe);
+        }
         self.gravity.tick();
         self.multiplier.tick();
         self.cap.tick();
+        if !ended {
+            self.solo_frame_end();
+        }
+    }
+
+    /// Whether the game has ended: its objective reached, or topped out.
+    pub fn ended(&self) -> bool {
+        self.solo.ended
     }
 
     /// The frame count and the number of frames the growing values (gravity, garbage
@@ -402,11 +421,34 @@ impl Engine {
 
     /// Drops the piece in play to the floor and locks it (`hard`: by a hard drop).
     pub fn drop_and_lock(&mut self, hard: bool) {
+        let mut rows = 0;
+        while self.internal_fall(1.) {
+            rows += 1;
+        }
+        if hard {
+            self.drop_points(rows as f64 * crate::games::tetrio::solo::HARD_DROP_POINTS);
+        }
+        self.lock(hard);
+    }
+
+    /// Locks the piece in play as [`Engine::drop_and_lock`] does, with what the solo rules
+    /// counted for it when the player played it (`counted`, kept in a game file): its key
+    /// presses and drop points instead of those the record's moves would give.
+    pub fn drop_and_lock_counted(&mut self, hard: bool, counted: &solo::PieceCounts) {
         while self.internal_fall(1.) {}
+        self.set_piece_counts(counted);
         self.lock(hard);
     }
 
     fn run(&mut self, e: &Event) {
+        if self.solo.ended {
+            // Keys after the end do nothing, but the rest of the frame's keys still move its
+            // clock (the game's final time).
+            if let Event::KeyDown { subframe, .. } | Event::KeyUp { subframe, .. } = e {
+                self.subframe = self.subframe.max(*subframe);
+                return;
+            }
+        }
         if !matches!(e, Event::KeyDown { .. } | Event::KeyUp { .. }) {
             self.network_log
                 .push((self.locks.len(), self.frame, e.clone()));
@@ -416,7 +458,10 @@ impl Engine {
                 key,
                 subframe,
                 hoisted,
-            } => self.keydown(*key, *subframe, *hoisted),
+            } => {
+                self.count_key(*key);
+                self.keydown(*key, *subframe, *hoisted);
+            }
             Event::KeyUp { key, subframe } => self.keyup(*key, *subframe),
             Event::Garbage {
                 gameid,
@@ -453,88 +498,8 @@ impl Engine {
             }
             Event::Targets(t) => self.targets = t.clone(),
         }
-    }
-
-    fn process_subframe(&mut self, subframe: f64) {
-        if subframe <= self.subframe {
-            return;
-        }
-        let delta = subframe - self.subframe;
-        self.process_all_shift(delta);
-        self.fall(delta);
-        self.subframe = subframe;
-    }
-
-    fn keydown(&mut self, key: Key, subframe: f64, hoisted: bool) {
-        self.process_subframe(subframe);
-        match key {
-            Key::MoveLeft | Key::MoveRight => {
-                let (i, dir) = if key == Key::MoveLeft {
-                    (0, -1)
-                } else {
-                    (1, 1)
-                };
-                let h = &self.o.handling;
-                self.shifts[i] = Shift {
-                    held: true,
-                    das: if hoisted { h.das - h.dcd } else { 0. },
-                    arr: h.arr,
-                };
-                self.last_shift = dir;
-                self.shift_once();
-            }
-            Key::SoftDrop => self.keys[SOFT] = true,
-            Key::RotateCcw => {
-                self.keys[CCW] = true;
-                self.rotate(3);
-            }
-            Key::RotateCw => {
-                self.keys[CW] = true;
-                self.rotate(1);
-            }
-            Key::Rotate180 => {
-                self.keys[R180] = true;
-                if self.o.allow180 {
-                    self.rotate(2);
-                }
-            }
-            Key::Hold => {
-                self.keys[HOLD] = true;
-                self.hold();
-            }
-            Key::HardDrop => {
-                if self.o.allow_harddrop && self.falling.safe_lock == 0 {
-                    self.hard_drop();
-                }
-            }
-        }
-    }
-
-    fn keyup(&mut self, key: Key, subframe: f64) {
-        self.process_subframe(subframe);
-        let h = self.o.handling.clone();
-        match key {
-            Key::MoveLeft | Key::MoveRight => {
-                let (i, other) = if key == Key::MoveLeft { (0, 1) } else { (1, 0) };
-                self.shifts[i].held = false;
-                self.shifts[i].das = 0.;
-                if self.shifts[other].held {
-                    self.last_shift = if other == 0 { -1 } else { 1 };
-                }
-                if h.cancel {
-                    self.shifts[other].arr = h.arr;
-                    self.shifts[other].das = 0.;
-                }
-            }
-            Key::SoftDrop => {
-                self.state |= ACTION_SOFTDROP;
-                self.keys[SOFT] = false;
-            }
-            Key::RotateCcw => self.keys[CCW] = false,
-            Key::RotateCw => self.keys[CW] = false,
-            Key::Rotate180 => self.keys[R180] = false,
-            Key::Hold => self.keys[HOLD] = false,
-            Key::HardDrop => {}
+        if self.topped_out {
+            self.solo.ended = true;
         }
     }
 }
