@@ -1,6 +1,6 @@
 //! Every movie of meta_nestris' `tests/movies/` played from power-on and every checkpoint
 //! of its metadata compared; the agreement table is written to results/nes/checkpoints.md.
-//! Ignored by default: the movies are not bundled (results/nes/run_checkpoints.sh exports
+//! Ignored by default: the movies are not bundled (scripts/nes_checkpoints.sh CLONE exports
 //! them from the mirror and runs this with `NES_MOVIES=DIR`).
 
 use beamtris::games::nes::checks::{self, Expect};
@@ -73,8 +73,8 @@ fn all_movies_agree() {
     .unwrap();
     writeln!(
         out,
-        "Command: `results/nes/run_checkpoints.sh` (exports meta_nestris' `tests/movies/` \
-         from the mirror at /work/.mirror/negative-seven+meta_nestris/repo, commit c6bf827, \
+        "Command: `scripts/nes_checkpoints.sh CLONE` (exports meta_nestris' `tests/movies/` \
+         from a clone of github.com/negative-seven/meta_nestris, commit c6bf827, \
          and runs `NES_MOVIES=DIR cargo test --test nes_all_movies -- --ignored`).\n\
          Each movie is played from power-on; past its last input the console runs on with no \
          button down.\n"

@@ -226,9 +226,12 @@ fn bad_flags_and_paces_are_one_line_naming_the_flag_and_nothing_is_written() {
         &export(&[r, "--seed", g, "--out", t, "--pps", "0.001"]),
         &["--pps 0.001: the replay would last 6120000 frames, past the 1000000"],
     );
+    // A record alone, with no game file beside it: its game must be given.
+    let lone = dir.join("lone.txt");
+    std::fs::copy(&record, &lone).unwrap();
     fails_saying(
-        &export(&[r, "--out", t]),
-        &["export needs the record's game: --seed GAME"],
+        &export(&[s(&lone), "--out", t]),
+        &["export needs the record's game", "lone.json beside it", "--seed GAME"],
     );
     fails_saying(
         &export(&[r, "--queue", "IOT", "--out", t]),

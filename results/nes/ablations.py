@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Which checkpoints see which rule: each ablation changes one rule of the engine in the
-source (a text replacement), runs results/nes/run_checkpoints.sh, reads how many of the 50
+source (a text replacement), runs scripts/nes_checkpoints.sh CLONE, reads how many of the 50
 capped checkpoints still agree, and puts the source back. Writes results/nes/ablations.md.
-Run from the crate root with a clean src/games/nes (it refuses otherwise)."""
+Run from the crate root with a clean src/games/nes (it refuses otherwise):
+    python3 results/nes/ablations.py CLONE   (a clone of github.com/negative-seven/meta_nestris)"""
 import re, subprocess, sys, shutil, os
 
 ABLATIONS = [
@@ -38,7 +39,7 @@ ABLATIONS = [
 
 
 def agree():
-    out = subprocess.run(["results/nes/run_checkpoints.sh"], capture_output=True, text=True)
+    out = subprocess.run(["scripts/nes_checkpoints.sh", sys.argv[1]], capture_output=True, text=True)
     text = open("results/nes/checkpoints.md").read()
     m = re.search(r"(\d+) of (\d+) agree\*\*", text)
     d = re.search(r"listed apart: (\d+) of (\d+) agree", text)
@@ -66,7 +67,7 @@ def main():
     with open("results/nes/ablations.md", "w") as f:
         f.write("# NES Tetris: which checkpoints see which rule\n\n")
         f.write("Command: `python3 results/nes/ablations.py` (each row changes one rule in the "
-                "source, replays all 29 movies with `results/nes/run_checkpoints.sh`, and puts "
+                "source, replays all 29 movies with `scripts/nes_checkpoints.sh CLONE`, and puts "
                 "the source back). A rule whose change leaves every checkpoint agreeing is not "
                 "checked by the movies (only by unit tests, or not at all).\n\n")
         f.write(f"Engine as committed: {base[0]} of {base[1]} capped checkpoints agree "

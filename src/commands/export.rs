@@ -98,8 +98,15 @@ pub fn run(args: &Args) -> Result<()> {
         tetrio_seed: args.tetrio_seed,
         ..Default::default()
     };
-    if game_args.seed.is_none() && game_args.tetrio_seed.is_none() {
-        return Err(Error("export needs the record's game: --seed GAME (an import's game file) or --tetrio-seed N".into()));
+    // No flag: the game or results file beside the record (as `import` and `solve` write).
+    let beside = args.record.with_extension("json");
+    let from_beside = game_args.seed.is_none() && game_args.tetrio_seed.is_none();
+    if from_beside && !beside.is_file() {
+        return Err(Error(format!(
+            "export needs the record's game: {} beside it, --seed GAME (an import's game file) \
+             or --tetrio-seed N",
+            beside.display()
+        )));
     }
     let out_place = format!("--out {}", args.out.display());
     if let Some(why) = committed(&args.out) {
@@ -122,10 +129,15 @@ pub fn run(args: &Args) -> Result<()> {
             ));
         }
     }
-    let seed = game_args.load()?;
-    let game_place = match &game_args.seed {
-        Some(p) => p.display().to_string(),
-        None => seed.name.clone(),
+    let seed = if from_beside {
+        crate::io::seed_beside(&args.record)?
+    } else {
+        game_args.load()?
+    };
+    let game_place = match (&game_args.seed, from_beside) {
+        (Some(p), _) => p.display().to_string(),
+        (None, true) => beside.display().to_string(),
+        (None, false) => seed.name.clone(),
     };
     let game = tetrio_game(&seed, &game_place)?;
     let record_place = args.record.display().to_string();

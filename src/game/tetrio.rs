@@ -262,15 +262,13 @@ impl Game for TetrioFamily {
         };
         let s = &report.tetrio_stats;
         let summary = format!(
-            "{} {} (TETR.IO's engine, verified by replay): {}, {} lines, score {}, {} attack, {} inputs, {} finesse faults, {}, top combo {}, top back-to-back {}, {}, {:.1} s; wrote {} and {}",
+            "{} {} (TETR.IO's engine, verified by replay): {}, {} lines, score {}, {} attack, {}, top combo {}, top back-to-back {}, {}, {:.1} s; wrote {} and {}",
             report.score,
             objective.name(),
             crate::limits::plural(report.pieces as u64, "piece", "pieces"),
             s.lines,
             s.score,
             s.garbage.attack,
-            s.inputs,
-            s.finesse.faults,
             crate::limits::plural(s.tspins as u64, "T-spin", "T-spins"),
             s.topcombo,
             s.topbtb,
