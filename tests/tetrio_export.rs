@@ -231,7 +231,11 @@ fn bad_flags_and_paces_are_one_line_naming_the_flag_and_nothing_is_written() {
     std::fs::copy(&record, &lone).unwrap();
     fails_saying(
         &export(&[s(&lone), "--out", t]),
-        &["export needs the record's game", "lone.json beside it", "--seed GAME"],
+        &[
+            "export needs the record's game",
+            "lone.json beside it",
+            "--seed GAME",
+        ],
     );
     fails_saying(
         &export(&[r, "--queue", "IOT", "--out", t]),

@@ -139,7 +139,8 @@ fn presses(p: &Placement, hold: bool) -> u32 {
     let cells = p.cells();
     let left = cells.iter().map(|c| c.0).min().unwrap_or(0) as u32;
     let right = 9 - cells.iter().map(|c| c.0).max().unwrap_or(9) as u32;
-    let taps = (p.x - crate::games::guideline::piece::spawn_origin(p.shape).0).unsigned_abs() as u32;
+    let taps =
+        (p.x - crate::games::guideline::piece::spawn_origin(p.shape).0).unsigned_abs() as u32;
     let shift = taps.min(1 + left).min(1 + right);
     hold as u32 + turns + shift + 1
 }
