@@ -3,8 +3,10 @@
 //! Ignored by default: the movies are not bundled (scripts/nes_checkpoints.sh CLONE exports
 //! them from the mirror and runs this with `NES_MOVIES=DIR`).
 
+mod common;
+
 use beamtris::games::nes::checks::{self, Expect};
-use beamtris::games::nes::{fm2, movie};
+use beamtris::games::nes::movie;
 use std::fmt::Write;
 use std::path::Path;
 
@@ -28,7 +30,7 @@ fn all_movies_agree() {
     let entries = checks::parse(&meta.display().to_string(), &text).unwrap();
     let (mut capped, mut derived, mut skipped) = (Vec::new(), Vec::new(), 0);
     for e in &entries {
-        let m = fm2::read(&dir.join(&e.filename)).unwrap();
+        let m = common::read_movie(&dir.join(&e.filename));
         let frames: Vec<u64> = e.checks.iter().map(|c| c.frame).collect();
         let shots = movie::play(&m, &frames).unwrap();
         for (c, s) in e.checks.iter().zip(&shots) {

@@ -1,7 +1,9 @@
 //! NES Tetris judged by the real game: the bundled movies (tests/data/nes, see its README)
 //! played from power-on, every checkpoint of their metadata compared.
 
-use beamtris::games::nes::{checks, fm2, movie};
+mod common;
+
+use beamtris::games::nes::{checks, movie};
 use std::path::Path;
 
 const DIR: &str = "tests/data/nes";
@@ -15,7 +17,7 @@ fn every_bundled_checkpoint_agrees() {
     let mut failures = Vec::new();
     let mut count = 0;
     for e in entries.iter().filter(|e| !e.uncapped) {
-        let m = fm2::read(&Path::new(DIR).join(&e.filename)).unwrap();
+        let m = common::read_movie(&Path::new(DIR).join(&e.filename));
         let frames: Vec<u64> = e.checks.iter().map(|c| c.frame).collect();
         let shots = movie::play(&m, &frames).unwrap();
         for (c, s) in e.checks.iter().zip(&shots) {

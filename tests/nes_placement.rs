@@ -3,15 +3,17 @@
 //! every piece, from its spawn with the movie's inputs, must stop where and when the game
 //! from power-on stopped it.
 
+mod common;
+
 use beamtris::games::nes::gameplay::{Ending, PlayState};
 use beamtris::games::nes::orientation::shape;
 use beamtris::games::nes::placement::{place, Carry};
-use beamtris::games::nes::{fm2, Buttons, Console, GameplayState};
+use beamtris::games::nes::{Buttons, Console, GameplayState};
 use std::path::Path;
 
 /// Plays the movie and checks each piece after the first; returns how many were checked.
 fn check_movie(file: &str) -> usize {
-    let m = fm2::read(Path::new(file)).unwrap();
+    let m = common::read_movie(Path::new(file));
     let input = |f: usize| m.inputs.get(f).copied().unwrap_or(Buttons::NONE);
     let mut console = Console::power_on();
     let mut spawned: Option<(usize, GameplayState)> = None;

@@ -8,7 +8,8 @@ use std::path::Path;
 
 /// Plays the movie at `path` and reports the frames `at` (the movie's last frame if none).
 pub fn run(path: &Path, at: &[u64], out: Option<&Path>) -> Result<()> {
-    let m = fm2::read(path)?;
+    let text = crate::io::read_text_up_to(path, fm2::MAX_BYTES)?;
+    let m = fm2::parse(&path.display().to_string(), &text)?;
     let last = [m.inputs.len() as u64];
     let frames = if at.is_empty() { &last[..] } else { at };
     let shots = movie::play(&m, frames)?;

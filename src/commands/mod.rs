@@ -43,4 +43,4 @@ pub(crate) fn stop_on_ctrl_c() -> Arc<AtomicBool> {
     stop_on_signal()
 }
 
-pub(crate) use crate::progress::SearchProgress;
+pub(crate) use crate::search::progress::SearchProgress;

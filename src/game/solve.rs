@@ -5,9 +5,9 @@
 use super::Game;
 use crate::error::{Error, Result};
 use crate::games::tencent::movegen::MoveSet;
-use crate::progress::SearchProgress;
 use crate::results::{load_average, RunCost, RunInfo};
 use crate::search::beam::SearchEnd;
+use crate::search::progress::SearchProgress;
 use crate::search::width::{Width, WidthStats};
 use serde::Serialize;
 use std::path::{Path, PathBuf};

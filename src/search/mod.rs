@@ -9,6 +9,8 @@ pub mod online_run;
 pub mod play_batch;
 pub mod play_runs;
 pub mod polish;
+/// Progress of a beam search on stderr.
+pub mod progress;
 pub mod section_play;
 pub mod tencent;
 pub mod tencent_play;

@@ -202,3 +202,9 @@ pub fn record_by(
 pub fn top(p: &beamtris::games::guideline::movegen::Placement) -> i32 {
     p.cells().iter().map(|c| c.1 as i32).max().unwrap()
 }
+
+/// The NES movie at `path`, parsed.
+pub fn read_movie(path: &Path) -> beamtris::games::nes::fm2::Movie {
+    let text = std::fs::read_to_string(path).unwrap();
+    beamtris::games::nes::fm2::parse(&path.display().to_string(), &text).unwrap()
+}

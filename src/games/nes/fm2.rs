@@ -4,24 +4,17 @@
 
 use super::buttons::Buttons;
 use crate::error::{Error, Result};
-use std::path::Path;
 
 /// The longest movie played: 10 million frames is 46 hours of NTSC play.
 pub const MAX_FRAMES: usize = 10_000_000;
 
 /// The largest file read (a frame line is some 20 bytes).
-const MAX_BYTES: u64 = 512 << 20;
+pub const MAX_BYTES: u64 = 512 << 20;
 
 /// A movie's controller 1 inputs, frame 1 first.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct Movie {
     pub inputs: Vec<Buttons>,
-}
-
-/// Reads and parses an FM2 file; errors name the file and line.
-pub fn read(path: &Path) -> Result<Movie> {
-    let text = crate::io::read_text_up_to(path, MAX_BYTES)?;
-    parse(&path.display().to_string(), &text)
 }
 
 /// Parses FM2 text; `file` names it in errors (`file: line N: what`).
