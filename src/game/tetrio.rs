@@ -93,17 +93,7 @@ impl TetrioFamily {
     pub fn of(seed: &Seed) -> Option<TetrioFamily> {
         let tetrio = seed.tetrio.clone()?;
         let mut alone = seed.clone();
-        alone.tetrio = Some(TetrioGame {
-            locks: Vec::new(),
-            events: Vec::new(),
-            tetrio_spawn: false,
-            holds_after_last_lock: 0,
-            inputs_after_last_lock: 0,
-            drop_points_after_last_lock: 0,
-            final_time: None,
-            import: None,
-            ..tetrio.clone()
-        });
+        alone.tetrio = Some(tetrio.alone());
         Some(TetrioFamily {
             alone: GuidelineFamily::of(&alone)?,
             seed: seed.clone(),

@@ -217,6 +217,11 @@ impl TetrioGame {
             "handling": {"arr": 2, "das": 10, "dcd": 0, "sdf": 20, "safelock": true,
                          "cancel": false, "may20g": true, "irs": "tap", "ihs": "tap"}
         });
+        TetrioGame::with_options(options)
+    }
+
+    /// A game of `options` with nothing played: no lock times, no events, the search's spawn.
+    fn with_options(options: Value) -> TetrioGame {
         TetrioGame {
             options,
             locks: Vec::new(),
@@ -228,6 +233,12 @@ impl TetrioGame {
             drop_points_after_last_lock: 0,
             final_time: None,
         }
+    }
+
+    /// The same pieces and options played alone: the game a solver plays on an imported
+    /// round (no received garbage, no lock times, the search's spawn).
+    pub fn alone(&self) -> TetrioGame {
+        TetrioGame::with_options(self.options.clone())
     }
 
     /// The options, checked with the locks and events (`place` names the game in errors).
