@@ -415,7 +415,7 @@ pub fn run_generations<F: Family>(
             )));
         }
         state.wall_seconds += t0.elapsed().as_secs_f64();
-        write_outputs(out, &state)?;
+        write_outputs(out, state)?;
         let h = state.cem.history.last().expect("a generation was recorded");
         let line = format!(
             "generation {g}/{}  best {:.0}  mean {:.0}  mean weights {:.0}  best so far {:.0}  \
