@@ -71,26 +71,32 @@ pub fn load_seed(path: Option<&Path>) -> Result<Seed> {
     match path {
         Some(p) => {
             let text = read_text(p)?;
-            let seed = match game_of_results(&text) {
-                Some(game) => game.map_err(|e| Error::at(p.display(), e))?,
-                None => Seed::parse(&text).map_err(|e| Error::at(p.display(), e))?,
-            };
-            // The commands hold a tencent or guideline game's piece list whole; `play` deals
-            // a standard game's pieces as a stream, so its length costs no memory.
-            if seed.rules != "standard" {
-                crate::limits::check_pieces(&p.display().to_string(), seed.pieces)?;
-            }
-            Ok(seed)
+            let value = serde_json::from_str::<serde_json::Value>(&text).ok();
+            seed_of(&text, value.as_ref(), p)
         }
         None => Ok(Seed::tencent_geek_4()),
     }
 }
 
+/// The game the file at `p` holds: `text`, parsed as `value` when it is JSON, is a game file
+/// or a results file (whose game is the one inside it).
+fn seed_of(text: &str, value: Option<&serde_json::Value>, p: &Path) -> Result<Seed> {
+    let seed = match value.and_then(game_of_results) {
+        Some(game) => game.map_err(|e| Error::at(p.display(), e))?,
+        None => Seed::parse(text).map_err(|e| Error::at(p.display(), e))?,
+    };
+    // The commands hold a tencent or guideline game's piece list whole; `play` deals a
+    // standard game's pieces as a stream, so its length costs no memory.
+    if seed.rules != "standard" {
+        crate::limits::check_pieces(&p.display().to_string(), seed.pieces)?;
+    }
+    Ok(seed)
+}
+
 /// The game a results file holds, when `text` is one (`None` for any other text): its `game`
 /// object, or the built-in game it names. A results file of another game that does not hold
 /// it is an error, rather than a silent replay on the built-in game.
-fn game_of_results(text: &str) -> Option<std::result::Result<Seed, String>> {
-    let value: serde_json::Value = serde_json::from_str(text).ok()?;
+fn game_of_results(value: &serde_json::Value) -> Option<std::result::Result<Seed, String>> {
     let object = value.as_object()?;
     if object.contains_key("rules") || !object.contains_key("score") {
         return None;
@@ -122,10 +128,12 @@ pub fn seed_beside(record: &Path) -> Result<Seed> {
         return Ok(Seed::tencent_geek_4());
     }
     let text = read_text(&beside)?;
-    let is_game_file = serde_json::from_str::<serde_json::Value>(&text)
-        .is_ok_and(|v| v.get("rules").is_some() && v.get("generator").is_some());
-    if is_game_file || game_of_results(&text).is_some() {
-        return load_seed(Some(&beside));
+    let Ok(value) = serde_json::from_str::<serde_json::Value>(&text) else {
+        return Ok(Seed::tencent_geek_4());
+    };
+    let is_game_file = value.get("rules").is_some() && value.get("generator").is_some();
+    if is_game_file || game_of_results(&value).is_some() {
+        return seed_of(&text, Some(&value), &beside);
     }
     Ok(Seed::tencent_geek_4())
 }

@@ -5,20 +5,11 @@
 use beamtris::games::nes::gym::gym_pieces;
 use beamtris::piece::Shape;
 
-fn letter(s: Shape) -> char {
-    match s {
-        Shape::I => 'I',
-        Shape::L => 'L',
-        Shape::J => 'J',
-        Shape::T => 'T',
-        Shape::O => 'O',
-        Shape::S => 'S',
-        Shape::Z => 'Z',
-    }
-}
-
 fn check(seed: [u8; 3], expected: &str) {
-    let got: String = gym_pieces(seed).take(expected.len()).map(letter).collect();
+    let got: String = gym_pieces(seed)
+        .take(expected.len())
+        .map(Shape::letter)
+        .collect();
     assert_eq!(got, expected, "seed {seed:02X?}");
 }
 

@@ -12,7 +12,7 @@ use crate::games::guideline::replay::{self as guideline_replay, Game as Rules, O
 use crate::games::guideline::Objective;
 use crate::games::tetrio::stats::TetrioStats;
 use crate::record::Record;
-use crate::search::beam::{Line, SearchEnd, StepReport};
+use crate::search::beam::{Line, StepReport};
 use crate::search::guideline::{self as guideline_beam, Move};
 use crate::search::tuning::Guideline as Tuning;
 use crate::search::width::Width;
@@ -66,19 +66,9 @@ pub struct GuidelineSolveReport {
     pub fourwide_longest: usize,
     pub attack_per_piece: f64,
     pub points_per_piece: f64,
-    /// True when every piece asked for was searched (neither stopped nor emptied).
-    pub complete: bool,
-    /// The pieces the search set out to place (`--pieces`, at most the game's).
-    pub target_pieces: usize,
-    /// How the search ended: `finished`, `beam_emptied` or `stopped`, as on the Tencent game.
-    pub end: &'static str,
-    /// The 0-based piece at which no state survived (`beam_emptied`) or before which a
-    /// signal stopped the search (`stopped`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub end_piece: Option<usize>,
-    /// The signal that stopped it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub stopped_by: Option<&'static str>,
+    /// How the search ended.
+    #[serde(flatten)]
+    pub ending: solve::Ending,
     pub seed: String,
     pub game: Seed,
     /// The beam's width, and under `--time` the budget and the widths kept.
@@ -309,7 +299,6 @@ impl Game for GuidelineFamily {
             }
         };
         let tetrio_stats = tetrio_stats(&self.seed, &reread, &record_file.display().to_string())?;
-        let (end, end_piece, stopped_by) = solve::end_words(line.end);
         let finish = finish();
         let report = GuidelineSolveReport {
             tetrio_stats,
@@ -321,11 +310,7 @@ impl Game for GuidelineFamily {
             attack_per_piece: per_piece(outcome.attack),
             points_per_piece: per_piece(outcome.points),
             outcome,
-            complete: line.end == SearchEnd::Finished,
-            target_pieces: plan.steps,
-            end,
-            end_piece,
-            stopped_by,
+            ending: solve::Ending::of(line.end, plan.steps),
             seed: self.seed.name.clone(),
             game: self.seed.clone(),
             width: plan.width_report(line.widths),

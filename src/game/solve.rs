@@ -191,6 +191,40 @@ pub fn end_words(end: SearchEnd) -> (&'static str, Option<usize>, Option<&'stati
     }
 }
 
+/// How a search that set out to place `target_pieces` ended, as the guideline and TETR.IO
+/// results files say it (flattened into them, in this order).
+#[derive(Serialize)]
+pub struct Ending {
+    /// True when every piece asked for was searched (neither stopped nor emptied); a sprint
+    /// ends at the lock that reaches its lines.
+    pub complete: bool,
+    /// The pieces the search set out to place (`--pieces`, at most the game's).
+    pub target_pieces: usize,
+    /// How the search ended: `finished`, `beam_emptied` or `stopped`, as on the Tencent game.
+    pub end: &'static str,
+    /// The 0-based piece at which no state survived (`beam_emptied`) or before which a
+    /// signal stopped the search (`stopped`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub end_piece: Option<usize>,
+    /// The signal that stopped it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped_by: Option<&'static str>,
+}
+
+impl Ending {
+    /// The ending of a search of `target_pieces` that ended with `end`.
+    pub fn of(end: SearchEnd, target_pieces: usize) -> Ending {
+        let (words, end_piece, stopped_by) = end_words(end);
+        Ending {
+            complete: end == SearchEnd::Finished,
+            target_pieces,
+            end: words,
+            end_piece,
+            stopped_by,
+        }
+    }
+}
+
 /// Where the record goes: the results path with `.txt`.
 pub fn record_path(out: &Path) -> PathBuf {
     out.with_extension("txt")

@@ -14,7 +14,7 @@ use crate::games::tetrio::engine::Engine;
 use crate::games::tetrio::game::TetrioGame;
 use crate::games::tetrio::stats::TetrioStats;
 use crate::record::Record;
-use crate::search::beam::{Line, SearchEnd, StepReport};
+use crate::search::beam::{Line, StepReport};
 use crate::search::guideline::Move;
 use crate::search::tuning::Guideline as Tuning;
 use crate::search::width::Width;
@@ -48,17 +48,9 @@ pub struct SolveReport {
     pub pieces: usize,
     pub lines: u64,
     pub attack: u64,
-    /// True when every piece asked for was searched (neither stopped nor emptied); a sprint
-    /// ends at the lock that reaches its lines.
-    pub complete: bool,
-    /// The pieces the search could place (`--pieces`, at most the game's).
-    pub target_pieces: usize,
-    /// How the search ended: `finished`, `beam_emptied` or `stopped`.
-    pub end: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub end_piece: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub stopped_by: Option<&'static str>,
+    /// How the search ended.
+    #[serde(flatten)]
+    pub ending: super::solve::Ending,
     pub seed: String,
     /// The game solved: the game file's pieces and options, played alone.
     pub game: Seed,
@@ -225,7 +217,6 @@ impl Game for TetrioFamily {
         let stats = super::guideline::tetrio_stats(alone, &written.record, &place)?
             .expect("a game of TETR.IO's rules has TETR.IO's statistics");
         let objective = alone.guideline_rules().expect("guideline rules").objective;
-        let (end, end_piece, stopped_by) = super::solve::end_words(line.end);
         let finish = finish();
         let report = SolveReport {
             score: match objective {
@@ -237,11 +228,7 @@ impl Game for TetrioFamily {
             pieces: stats.piecesplaced as usize,
             lines: stats.lines as u64,
             attack: stats.garbage.attack as u64,
-            complete: line.end == SearchEnd::Finished,
-            target_pieces: plan.steps,
-            end,
-            end_piece,
-            stopped_by,
+            ending: super::solve::Ending::of(line.end, plan.steps),
             seed: alone.name.clone(),
             game: alone.clone(),
             width: plan.width_report(line.widths),
