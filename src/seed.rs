@@ -579,6 +579,46 @@ impl Seed {
         }
     }
 
+    /// What makes `other` another game than this one, in words (`None`: the same game). A
+    /// game is its rules, its pieces (the generator) and its start; not its name, its length,
+    /// a TETR.IO player's handling or an import's lock times and keys.
+    pub fn differs_from(&self, other: &Seed) -> Option<String> {
+        let fields = |s: &Seed| -> Vec<(&'static str, serde_json::Value)> {
+            let mut options = s
+                .tetrio
+                .as_ref()
+                .map_or(serde_json::Value::Null, |t| t.options.clone());
+            if let Some(o) = options.as_object_mut() {
+                o.remove("handling");
+            }
+            let v = |x: serde_json::Result<serde_json::Value>| x.unwrap_or_default();
+            vec![
+                ("rules", serde_json::Value::from(s.rules.clone())),
+                (
+                    "generator (its pieces)",
+                    v(serde_json::to_value(&s.generator)),
+                ),
+                ("initial_state", v(serde_json::to_value(s.initial_state))),
+                (
+                    "rotation",
+                    v(serde_json::to_value(
+                        s.rotation
+                            .unwrap_or(crate::games::srs::RotationSystem::SrsPlus),
+                    )),
+                ),
+                ("objective", v(serde_json::to_value(s.objective))),
+                ("combo_table", v(serde_json::to_value(s.combo_table))),
+                ("start", v(serde_json::to_value(&s.start))),
+                ("tetrio.options", options),
+            ]
+        };
+        fields(self)
+            .into_iter()
+            .zip(fields(other))
+            .find(|(a, b)| a != b)
+            .map(|((name, a), (_, b))| format!("its {name} is {b}, not {a}"))
+    }
+
     /// The whole piece sequence.
     pub fn pieces(&self) -> Vec<Piece> {
         self.draw().into_iter().map(|d| d.piece).collect()

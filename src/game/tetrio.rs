@@ -19,7 +19,7 @@ use crate::search::guideline::Move;
 use crate::search::tuning::Guideline as Tuning;
 use crate::search::width::Width;
 use crate::seed::Seed;
-use crate::show::frames::Replay;
+use crate::show::frames::{Replay, SoloFigures};
 use crate::show::tetrio_frames::TetrioState;
 use serde::Serialize;
 use std::path::Path;
@@ -105,6 +105,7 @@ impl TetrioFamily {
                     points: e.stats.score,
                     lines: e.stats.lines as u64,
                     attack: e.stats.garbage.attack as u64,
+                    solo: SoloFigures::of(&e.stats),
                 })
             })?;
         Ok((engine, states))
@@ -118,7 +119,7 @@ impl TetrioFamily {
         } else {
             "end of record"
         };
-        Replay::from_tetrio(&states, &engine.locks, self.seed.pieces, end)
+        Replay::from_tetrio(&states, &engine.locks, &engine.stats, self.seed.pieces, end)
     }
 }
 

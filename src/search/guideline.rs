@@ -3,6 +3,7 @@
 //! the held piece (or, with an empty slot, the next one).
 
 use super::beam::{self, BeamGame, Line, Observer, StepReport};
+use super::sprint_keys;
 use super::width::Width;
 use crate::eval::guideline::GuidelineEvaluator;
 use crate::fourwide::continuation::Continuation;
@@ -114,35 +115,13 @@ impl BeamGame for GuidelineSearch<'_> {
                 let mut rank = self.rank(k, &after, score);
                 if rules.objective == Objective::Lines {
                     // A sprint is also timed by its key presses: the cheaper placement first.
-                    rank += PRESS_WEIGHT * presses(&p, hold) as f64;
+                    rank += sprint_keys::PRESS_WEIGHT
+                        * sprint_keys::presses(&state.board, &p, hold) as f64;
                 }
                 emit(Move { placement: p, hold }, after, score, rank);
             }
         }
     }
-}
-
-/// What a key press costs in a sprint's rank (`Objective::Lines`), in the evaluator's units:
-/// on the public 40 LINES seed, 0.5, 3 and 8 give 335, 311 and 290 presses once exported, all
-/// in 100 pieces (results/tetrio/forty-lines).
-const PRESS_WEIGHT: f64 = 8.0;
-
-/// The fewest presses that hard-drop a piece from its spawn to `p` on an empty field: a hold,
-/// the turns (a 180 counts as two, as TETR.IO's finesse counts it), the shift (taps, or DAS
-/// to a wall and taps back), the hard drop. Tucks and spins need more: a lower bound.
-fn presses(p: &Placement, hold: bool) -> u32 {
-    let turns = match p.state {
-        0 => 0,
-        2 => 2,
-        _ => 1,
-    };
-    let cells = p.cells();
-    let left = cells.iter().map(|c| c.0).min().unwrap_or(0) as u32;
-    let right = 9 - cells.iter().map(|c| c.0).max().unwrap_or(9) as u32;
-    let taps =
-        (p.x - crate::games::guideline::piece::spawn_origin(p.shape).0).unsigned_abs() as u32;
-    let shift = taps.min(1 + left).min(1 + right);
-    hold as u32 + turns + shift + 1
 }
 
 /// Searches `game` for its first `steps` pieces with `beam` states kept per piece.

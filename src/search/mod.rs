@@ -12,6 +12,8 @@ pub mod polish;
 /// Progress of a beam search on stderr.
 pub mod progress;
 pub mod section_play;
+/// What a sprint's placement costs in key presses (TETR.IO's finesse).
+pub mod sprint_keys;
 pub mod tencent;
 pub mod tencent_play;
 pub mod tune;

@@ -72,6 +72,18 @@ pub struct Replay {
     pub locks: Vec<Lock>,
     /// Why the game ended, in words.
     pub end: &'static str,
+    /// TETR.IO's solo figures after 0, 1, ... n locks (`None` for the other families).
+    pub solo: Option<Vec<SoloFigures>>,
+}
+
+/// What TETR.IO's solo rules count besides the score and the lines: the time, the key
+/// presses and the finesse faults so far.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SoloFigures {
+    /// Milliseconds (TETR.IO's `finalTime` so far).
+    pub time_ms: f64,
+    pub inputs: u32,
+    pub faults: u32,
 }
 
 impl Replay {
@@ -129,6 +141,7 @@ impl Replay {
             frames,
             locks,
             end: super::text::end_reason(g),
+            solo: None,
         }
     }
 
@@ -194,6 +207,7 @@ impl Replay {
                 Some(EndReason::BlockOut) => "block out",
                 Some(EndReason::LockOut) => "lock out",
             },
+            solo: None,
         }
     }
 }

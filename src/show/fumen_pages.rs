@@ -163,6 +163,7 @@ mod tests {
                 held: false,
             }],
             end: "end of record",
+            solo: None,
         }
     }
 

@@ -2,11 +2,12 @@
 //! it after each lock (garbage rows included), hold, previews, combo, back-to-back, attack.
 
 use super::block::Block;
-use super::frames::{Chains, Frame, Lock, Replay, Row};
+use super::frames::{Chains, Frame, Lock, Replay, Row, SoloFigures};
 use crate::error::{Error, Result};
 use crate::games::guideline::board::{HEIGHT, VISIBLE};
 use crate::games::tetrio::engine::{self, Snapshot};
 use crate::games::tetrio::pieces::{LETTERS, SHAPES};
+use crate::games::tetrio::stats::TetrioStats;
 use crate::piece::Shape;
 
 /// What a view needs of the engine after a lock (or at the start): its snapshot, and the
@@ -16,6 +17,19 @@ pub struct TetrioState {
     pub points: u64,
     pub lines: u64,
     pub attack: u64,
+    /// The time, presses and finesse faults so far.
+    pub solo: SoloFigures,
+}
+
+impl SoloFigures {
+    /// The figures of TETR.IO's statistics.
+    pub fn of(stats: &TetrioStats) -> SoloFigures {
+        SoloFigures {
+            time_ms: stats.final_time,
+            inputs: stats.inputs,
+            faults: stats.finesse.faults,
+        }
+    }
 }
 
 /// The shape of TETR.IO's piece index.
@@ -32,15 +46,17 @@ fn block(cell: u8) -> Option<Block> {
 }
 
 impl Replay {
-    /// The replay of `states` (the start, then the game after each of `locks`), `total` the
-    /// pieces in the whole game, `end` why it ended.
+    /// The replay of `states` (the start, then the game after each of `locks`), `last` the
+    /// statistics at the end (what `verify` reports: keys and time after the last lock
+    /// included), `total` the pieces in the whole game, `end` why it ended.
     pub fn from_tetrio(
         states: &[TetrioState],
         locks: &[engine::Lock],
+        last: &TetrioStats,
         total: usize,
         end: &'static str,
     ) -> Result<Replay> {
-        let frames = states
+        let mut frames = states
             .iter()
             .enumerate()
             .map(|(k, s)| {
@@ -73,6 +89,12 @@ impl Replay {
                 })
             })
             .collect::<Result<Vec<Frame>>>()?;
+        let mut solo: Vec<SoloFigures> = states.iter().map(|s| s.solo).collect();
+        if let (Some(f), Some(s)) = (frames.last_mut(), solo.last_mut()) {
+            f.score = last.score;
+            f.lines = last.lines as u64;
+            *s = SoloFigures::of(last);
+        }
         let locks = locks
             .iter()
             .zip(states.windows(2))
@@ -92,6 +114,7 @@ impl Replay {
             frames,
             locks,
             end,
+            solo: Some(solo),
         })
     }
 }

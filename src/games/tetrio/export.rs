@@ -10,7 +10,6 @@ mod plan;
 use super::engine::{Engine, Event, Lock};
 use super::game::TetrioGame;
 use super::options::Options;
-use super::pieces::BOX;
 use super::replay::MAX_FRAMES;
 use super::stats::{self, TetrioStats};
 use crate::error::{Error, Result};
@@ -46,13 +45,13 @@ pub fn default_pps(game: &TetrioGame) -> f64 {
     }
 }
 
-/// What must agree between two locks: the piece, where it lies, its spin and what it cleared.
+/// What must agree between two locks: the piece, the cells it fills, its spin and what it
+/// cleared (an S turned twice fills the cells of an S not turned: finesse's keys may lock
+/// either; a spin is compared by its kind).
 fn same(a: &Lock, b: &Lock) -> bool {
-    (
-        a.piece, a.rotation, a.x, a.y, a.spin, a.lines, a.allclear, a.held,
-    ) == (
-        b.piece, b.rotation, b.x, b.y, b.spin, b.lines, b.allclear, b.held,
-    )
+    let cells = |l: &Lock| super::finesse::cells(l.piece, l.rotation, l.x, l.y);
+    (a.piece, cells(a), a.spin, a.lines, a.allclear, a.held)
+        == (b.piece, cells(b), b.spin, b.lines, b.allclear, b.held)
 }
 
 fn describe(l: &Lock) -> String {
@@ -138,11 +137,13 @@ struct Planner<'a> {
 impl Planner<'_> {
     fn goal(&self, k: usize) -> Goal {
         let t = &self.targets[k];
-        let spawn_x = (self.o.width as f64 / 2.0 - BOX[t.piece as usize] as f64 / 2.0).floor();
         Goal {
+            piece: t.piece,
             rotation: t.rotation,
-            dx: t.x - spawn_x as i32,
+            x: t.x,
+            dx: t.x - super::finesse::spawn_x(t.piece, self.o.width),
             spin: t.spin != super::attack::SpinKind::None,
+            width: self.o.width,
         }
     }
 

@@ -2,6 +2,7 @@
 //! from the placement alone) and when (laid out frame by frame under the replay's handling).
 
 use crate::games::tetrio::engine::Key;
+use crate::games::tetrio::finesse::{self, Step};
 use crate::games::tetrio::options::Options;
 
 /// What a player does with one piece, in order.
@@ -29,9 +30,11 @@ pub enum Descent {
     Gravity(i64),
 }
 
-/// How a piece's keys are found: from its placement alone (rotate, shift, hard drop), or
-/// from the record's own path (its rotations and shifts in order, its rows down as
-/// `descent` says), with or without DAS for shifts of three columns or more.
+/// How a piece's keys are found: from its placement alone (with `das`, TETR.IO's finesse:
+/// the fewest presses its table allows, DAS to a wall included, in the state of the same
+/// cells that needs them; without, one rotation and taps), or from the record's own path
+/// (its rotations and shifts in order, its rows down as `descent` says), with or without
+/// DAS for shifts of three columns or more.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Variant {
     pub from_path: bool,
@@ -93,9 +96,13 @@ pub fn moves(path: &str, tetrio_spawn: bool) -> (bool, Vec<char>) {
 /// Where the piece goes: its rotation, the columns from its spawn, and whether its lock is a
 /// spin (which a hard drop from above cannot make).
 pub struct Goal {
+    pub piece: u8,
     pub rotation: u8,
+    /// The box's column, and its columns from the spawn's.
+    pub x: i32,
     pub dx: i32,
     pub spin: bool,
+    pub width: usize,
 }
 
 fn shifts(out: &mut Vec<Action>, key: Key, n: usize, das: bool) {
@@ -130,6 +137,25 @@ pub fn actions(
     if !v.from_path {
         if goal.spin {
             return None;
+        }
+        if v.das {
+            // TETR.IO's finesse: the fewest presses its table allows, no fault.
+            let (steps, _) =
+                finesse::fewest(goal.piece, goal.rotation, goal.x, goal.width, allow180)?;
+            out.extend(steps.into_iter().map(|s| match s {
+                Step::Left => Action::Tap(Key::MoveLeft),
+                Step::Right => Action::Tap(Key::MoveRight),
+                Step::WallLeft(n) => Action::Das(Key::MoveLeft, n as usize),
+                Step::WallRight(n) => Action::Das(Key::MoveRight, n as usize),
+                Step::Cw => Action::Tap(Key::RotateCw),
+                Step::Ccw => Action::Tap(Key::RotateCcw),
+                Step::Half => Action::Tap(Key::Rotate180),
+            }));
+            if wait > 0 {
+                out.push(Action::Wait(wait));
+            }
+            out.push(Action::HardDrop);
+            return Some(out);
         }
         match goal.rotation {
             0 => {}
