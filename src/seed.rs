@@ -580,43 +580,59 @@ impl Seed {
     }
 
     /// What makes `other` another game than this one, in words (`None`: the same game). A
-    /// game is its rules, its pieces (the generator) and its start; not its name, its length,
-    /// a TETR.IO player's handling or an import's lock times and keys.
+    /// game is its rules, its pieces (the generator) and its start, and a TETR.IO game its
+    /// options as the engine reads them; not its name, its length, a TETR.IO player's
+    /// handling or an import's lock times and keys.
     pub fn differs_from(&self, other: &Seed) -> Option<String> {
-        let fields = |s: &Seed| -> Vec<(&'static str, serde_json::Value)> {
-            let mut options = s
-                .tetrio
-                .as_ref()
-                .map_or(serde_json::Value::Null, |t| t.options.clone());
-            if let Some(o) = options.as_object_mut() {
-                o.remove("handling");
-            }
-            let v = |x: serde_json::Result<serde_json::Value>| x.unwrap_or_default();
+        let text = |x: serde_json::Result<serde_json::Value>| x.unwrap_or_default().to_string();
+        let fields = |s: &Seed| -> Vec<(&'static str, String)> {
+            let options = s.tetrio.as_ref().map(|t| {
+                t.parsed_options("the game").map(|mut o| {
+                    o.handling = crate::games::tetrio::options::Handling {
+                        arr: 0.,
+                        das: 0.,
+                        dcd: 0.,
+                        sdf: 0.,
+                        safelock: false,
+                        cancel: false,
+                        may20g: false,
+                        irs_hold: false,
+                        ihs_hold: false,
+                    };
+                    format!("{o:?}")
+                })
+            });
             vec![
-                ("rules", serde_json::Value::from(s.rules.clone())),
+                ("rules", s.rules.clone()),
                 (
                     "generator (its pieces)",
-                    v(serde_json::to_value(&s.generator)),
+                    text(serde_json::to_value(&s.generator)),
                 ),
-                ("initial_state", v(serde_json::to_value(s.initial_state))),
+                ("initial_state", text(serde_json::to_value(s.initial_state))),
                 (
                     "rotation",
-                    v(serde_json::to_value(
+                    text(serde_json::to_value(
                         s.rotation
                             .unwrap_or(crate::games::srs::RotationSystem::SrsPlus),
                     )),
                 ),
-                ("objective", v(serde_json::to_value(s.objective))),
-                ("combo_table", v(serde_json::to_value(s.combo_table))),
-                ("start", v(serde_json::to_value(&s.start))),
-                ("tetrio.options", options),
+                ("objective", text(serde_json::to_value(s.objective))),
+                ("combo_table", text(serde_json::to_value(s.combo_table))),
+                ("start", text(serde_json::to_value(&s.start))),
+                ("TETR.IO options", format!("{options:?}")),
             ]
         };
-        fields(self)
+        let (a, b) = (fields(self), fields(other));
+        let (name, this, that) = a
             .into_iter()
-            .zip(fields(other))
-            .find(|(a, b)| a != b)
-            .map(|((name, a), (_, b))| format!("its {name} is {b}, not {a}"))
+            .zip(b)
+            .find(|(x, y)| x != y)
+            .map(|((name, x), (_, y))| (name, x, y))?;
+        Some(if this.len() + that.len() < 100 {
+            format!("its {name} is {that}, not {this}")
+        } else {
+            format!("its {name} differ")
+        })
     }
 
     /// The whole piece sequence.

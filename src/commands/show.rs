@@ -1,12 +1,15 @@
 //! `beamtris show RECORD`: look at a replay. By default the board after the last (or the
 //! K-th) piece as text; `--animate` plays it in the terminal, `--fumen` prints fumen pages,
-//! `--html FILE` writes a self-contained replay page.
+//! `--html FILE` writes a self-contained replay page; with `--compare RECORD2` the page plays
+//! two records of the same game side by side.
 
 use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::io;
+use crate::seed::Seed;
+use crate::show::frames::Replay;
 use crate::show::{animate, fumen_pages, html};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Show a replay: the board as text, a terminal animation, a fumen string or an HTML page.
 ///
@@ -48,6 +51,11 @@ pub struct Args {
     /// back-to-back, attack and points.
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
+    /// With --html: a second record of the same game (a player's, say; its game is the file
+    /// beside it, else RECORD's), played side by side with RECORD on one page, piece by piece,
+    /// each with its running figures. Records of two different games are refused.
+    #[arg(long, value_name = "RECORD2", requires = "html")]
+    pub compare: Option<PathBuf>,
 }
 
 pub fn run(args: &Args) -> Result<()> {
@@ -66,6 +74,9 @@ pub fn run(args: &Args) -> Result<()> {
     if let Some(path) = &args.html {
         let mut inputs = args.game.input_files();
         inputs.push(("the record", args.record.as_path()));
+        if let Some(other) = &args.compare {
+            inputs.push(("--compare", other.as_path()));
+        }
         io::check_outputs(&[("--html", path.as_path())], &inputs)?;
     }
     let ranged = args.from.is_some() || args.to.is_some();
@@ -75,6 +86,9 @@ pub fn run(args: &Args) -> Result<()> {
         ));
     }
     let seed = args.game.load_with_records("show", &args.record)?;
+    if let (Some(other), Some(path)) = (&args.compare, &args.html) {
+        return compare(args, seed, other, path, stop);
+    }
     let game = crate::game::open(seed)?;
     let replay = crate::with_game!(&game, g => {
         let record = g.read_record(&args.record, "show")?;
@@ -122,4 +136,65 @@ pub fn run(args: &Args) -> Result<()> {
         return Err(Error(format!("--from {from} is after --to {to}")));
     }
     animate::run(&replay, from, to, args.speed)
+}
+
+/// The views' replay of `record` on `seed`.
+fn replay_of(seed: Seed, record: &Path) -> Result<Replay> {
+    let game = crate::game::open(seed)?;
+    crate::with_game!(&game, g => {
+        let record = g.read_record(record, "show")?;
+        g.frames(&record)
+    })
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map_or_else(|| "record".into(), |n| n.to_string_lossy().into_owned())
+}
+
+/// `show RECORD --compare RECORD2 --html FILE`: both records' replays on one page, after
+/// checking that RECORD2's game (beside it, else RECORD's) is RECORD's.
+fn compare(
+    args: &Args,
+    seed: Seed,
+    other: &Path,
+    out: &Path,
+    stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+) -> Result<()> {
+    let other_seed = if other.with_extension("json").is_file() {
+        io::seed_beside(other)?
+    } else {
+        seed.clone()
+    };
+    if let Some(why) = seed.differs_from(&other_seed) {
+        return Err(Error::at(
+            format!("--compare {}", other.display()),
+            format!(
+                "a record of another game than {}'s ({why}): compare two records of one game",
+                args.record.display()
+            ),
+        ));
+    }
+    let objective = serde_json::to_value(seed.objective)
+        .ok()
+        .and_then(|v| v.as_str().map(String::from))
+        .unwrap_or_else(|| seed.rules.clone());
+    let game = format!("the game {} (objective: {objective})", seed.name);
+    let (a, b) = (
+        replay_of(seed, &args.record)?,
+        replay_of(other_seed, other)?,
+    );
+    let (a_name, b_name) = (file_name(&args.record), file_name(other));
+    let page = html::compare_page(&game, (&a, &a_name), (&b, &b_name));
+    if stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::SeqCst)) {
+        return Ok(());
+    }
+    io::write_atomic(out, page.as_bytes())?;
+    eprintln!(
+        "wrote {} ({a_name}: {}, {b_name}: {}, side by side)",
+        out.display(),
+        crate::limits::plural(a.placed() as u64, "piece", "pieces"),
+        crate::limits::plural(b.placed() as u64, "piece", "pieces")
+    );
+    Ok(())
 }

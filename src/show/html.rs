@@ -16,6 +16,7 @@ use crate::games::tencent::board::WIDTH;
 use serde::Serialize;
 
 const TEMPLATE: &str = include_str!("replay.html");
+const COMPARE_TEMPLATE: &str = include_str!("compare.html");
 const DATA_SLOT: &str = "__BEAMTRIS_DATA__";
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 /// The digits of a packed board: two cells of nine kinds (empty, seven pieces, a starting-board
@@ -58,6 +59,16 @@ struct Data<'a> {
     chains: Option<ChainData>,
     /// Why the game ended, in words.
     end: &'static str,
+    /// TETR.IO's solo figures; `null` for the other families.
+    solo: Option<SoloData>,
+}
+
+/// TETR.IO's time (milliseconds), key presses and finesse faults after 0, 1, ... n pieces.
+#[derive(Serialize)]
+struct SoloData {
+    time: Vec<f64>,
+    inputs: Vec<u32>,
+    faults: Vec<u32>,
 }
 
 /// Hold, combo, back-to-back and attack after 0, 1, ... n pieces.
@@ -142,10 +153,10 @@ fn chain_data(replay: &Replay) -> Option<ChainData> {
     })
 }
 
-/// The page for `replay`; `name` titles it.
-pub fn page(replay: &Replay, name: &str) -> String {
+/// What the page's script reads of `replay`, titled `name`.
+fn data<'a>(replay: &'a Replay, name: &'a str) -> Data<'a> {
     let rows = drawn_rows(replay);
-    let data = Data {
+    Data {
         name,
         total: replay.total,
         rows,
@@ -167,8 +178,40 @@ pub fn page(replay: &Replay, name: &str) -> String {
             .collect(),
         chains: chain_data(replay),
         end: replay.end,
+        solo: replay.solo.as_ref().map(|s| SoloData {
+            time: s.iter().map(|f| f.time_ms).collect(),
+            inputs: s.iter().map(|f| f.inputs).collect(),
+            faults: s.iter().map(|f| f.faults).collect(),
+        }),
+    }
+}
+
+/// The page for `replay`; `name` titles it.
+pub fn page(replay: &Replay, name: &str) -> String {
+    embed(TEMPLATE, &data(replay, name))
+}
+
+/// What the side-by-side page's script reads.
+#[derive(Serialize)]
+struct CompareData<'a> {
+    /// The game both records play, in words (its name and objective).
+    game: &'a str,
+    sides: [Data<'a>; 2],
+}
+
+/// The side-by-side page: two records of the game `game` (in words), `a` and `b` titled by
+/// their names, stepped together piece by piece, each with its running figures.
+pub fn compare_page(game: &str, a: (&Replay, &str), b: (&Replay, &str)) -> String {
+    let data = CompareData {
+        game,
+        sides: [data(a.0, a.1), data(b.0, b.1)],
     };
-    let json = serde_json::to_string(&data).expect("plain data serialises");
+    embed(COMPARE_TEMPLATE, &data)
+}
+
+/// `template` with its data slot holding `data` as JSON.
+fn embed(template: &str, data: &impl Serialize) -> String {
+    let json = serde_json::to_string(data).expect("plain data serialises");
     // Inside <script>, "</script" would end the element early and "<!--" followed by
     // "<script" would switch the parser into a state where the real end tag no longer ends it.
     // No "<" at all can do neither: "\u003c" is the same JSON string (and "<" only occurs in
@@ -177,7 +220,7 @@ pub fn page(replay: &Replay, name: &str) -> String {
         .replace('<', "\\u003c")
         .replace('>', "\\u003e")
         .replace('&', "\\u0026");
-    TEMPLATE.replacen(DATA_SLOT, &safe, 1)
+    template.replacen(DATA_SLOT, &safe, 1)
 }
 
 #[cfg(test)]

@@ -17,7 +17,7 @@ pub struct TetrioState {
     pub points: u64,
     pub lines: u64,
     pub attack: u64,
-    /// The time, presses and finesse faults so far.
+    /// The presses and finesse faults so far (the time is the locks').
     pub solo: SoloFigures,
 }
 
@@ -89,7 +89,20 @@ impl Replay {
                 })
             })
             .collect::<Result<Vec<Frame>>>()?;
-        let mut solo: Vec<SoloFigures> = states.iter().map(|s| s.solo).collect();
+        // A record's replay runs lock by lock: the time so far is the frame of the last lock
+        // (the end's, from the statistics at the end).
+        let mut solo: Vec<SoloFigures> = states
+            .iter()
+            .enumerate()
+            .map(|(k, s)| SoloFigures {
+                time_ms: k.checked_sub(1).map_or(0.0, |i| {
+                    locks
+                        .get(i)
+                        .map_or(s.solo.time_ms, |l| l.frame as f64 * 1000.0 / 60.0)
+                }),
+                ..s.solo
+            })
+            .collect();
         if let (Some(f), Some(s)) = (frames.last_mut(), solo.last_mut()) {
             f.score = last.score;
             f.lines = last.lines as u64;
