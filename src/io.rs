@@ -226,6 +226,60 @@ fn output_target(path: &Path) -> Result<PathBuf> {
     Ok(target)
 }
 
+/// Why `out` must not be replaced: an existing file tracked by git, or under `results/` or
+/// `tests/` of its repository (or of the current folder outside one).
+fn committed(out: &Path) -> Option<&'static str> {
+    if !out.exists() {
+        return None;
+    }
+    let dir = match out.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let git = |args: &[&std::ffi::OsStr]| {
+        std::process::Command::new("git")
+            .arg("-C")
+            .arg(dir)
+            .args(args)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+    };
+    let name = out.file_name()?;
+    if git(&[
+        "ls-files".as_ref(),
+        "--error-unmatch".as_ref(),
+        "--".as_ref(),
+        name,
+    ])
+    .is_some()
+    {
+        return Some("is tracked by git");
+    }
+    let root = git(&["rev-parse".as_ref(), "--show-toplevel".as_ref()])
+        .map(|o| PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()))
+        .or_else(|| std::env::current_dir().ok())?;
+    let file = out.canonicalize().ok()?;
+    let inside = file.strip_prefix(root.canonicalize().ok()?).ok()?;
+    match inside.components().next()?.as_os_str().to_str()? {
+        "results" => Some("is under results/ (committed evidence)"),
+        "tests" => Some("is under tests/ (test data)"),
+        _ => None,
+    }
+}
+
+/// Refuses to replace a committed file (see [`committed`]): `place` names the flag and the
+/// path, `command` the command that would write it.
+pub fn refuse_committed(place: &str, out: &Path, command: &str) -> Result<()> {
+    match committed(out) {
+        Some(why) => Err(Error::at(
+            place,
+            format!("{why}; {command} writes a new file (give another name)"),
+        )),
+        None => Ok(()),
+    }
+}
+
 /// Checks, before any work, that every output can be written and that writing it loses
 /// nothing the run needs: each names a file (not an existing folder, not a path ending in
 /// `/`), its folder exists or can be made, a file can be created there, no two outputs are

@@ -5,7 +5,7 @@ use crate::error::{Error, Result};
 use crate::games::tetrio::{export, game::TetrioGame};
 use crate::record::{Grammar, Record};
 use crate::seed::{Generator, Seed};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -50,48 +50,6 @@ fn tetrio_game(seed: &Seed, place: &str) -> Result<TetrioGame> {
     }
 }
 
-/// Why `--out` must not be replaced: an existing file tracked by git, or under `results/`
-/// or `tests/` of its repository (or of the current folder outside one).
-fn committed(out: &Path) -> Option<&'static str> {
-    if !out.exists() {
-        return None;
-    }
-    let dir = match out.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let git = |args: &[&std::ffi::OsStr]| {
-        std::process::Command::new("git")
-            .arg("-C")
-            .arg(dir)
-            .args(args)
-            .output()
-            .ok()
-            .filter(|o| o.status.success())
-    };
-    let name = out.file_name()?;
-    if git(&[
-        "ls-files".as_ref(),
-        "--error-unmatch".as_ref(),
-        "--".as_ref(),
-        name,
-    ])
-    .is_some()
-    {
-        return Some("is tracked by git");
-    }
-    let root = git(&["rev-parse".as_ref(), "--show-toplevel".as_ref()])
-        .map(|o| PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()))
-        .or_else(|| std::env::current_dir().ok())?;
-    let file = out.canonicalize().ok()?;
-    let inside = file.strip_prefix(root.canonicalize().ok()?).ok()?;
-    match inside.components().next()?.as_os_str().to_str()? {
-        "results" => Some("is under results/ (committed evidence)"),
-        "tests" => Some("is under tests/ (test data)"),
-        _ => None,
-    }
-}
-
 pub fn run(args: &Args) -> Result<()> {
     let game_args = super::game::GameArgs {
         seed: args.seed.clone(),
@@ -109,12 +67,7 @@ pub fn run(args: &Args) -> Result<()> {
         )));
     }
     let out_place = format!("--out {}", args.out.display());
-    if let Some(why) = committed(&args.out) {
-        return Err(Error::at(
-            out_place,
-            format!("{why}; export writes a new file (give another name)"),
-        ));
-    }
+    crate::io::refuse_committed(&out_place, &args.out, "export")?;
     let mut inputs = game_args.input_files();
     inputs.push(("RECORD", args.record.as_path()));
     crate::io::check_outputs(&[("--out", args.out.as_path())], &inputs)?;

@@ -78,6 +78,7 @@ pub fn run(args: &Args) -> Result<()> {
             inputs.push(("--compare", other.as_path()));
         }
         io::check_outputs(&[("--html", path.as_path())], &inputs)?;
+        io::refuse_committed(&format!("--html {}", path.display()), path, "show")?;
     }
     let ranged = args.from.is_some() || args.to.is_some();
     if ranged && !(args.fumen || args.animate) {
