@@ -329,3 +329,163 @@ fn guideline_page_draws_the_engine_board_and_numbers_at_piece_k() {
     assert!(drawn_rows(&common::guideline_locks(&seed, &path).1) > 20);
     check_guideline_page(&browser, &path, &[Some(5), None], "guideline-high");
 }
+
+/// The engine's board after `k` pieces of `record` as `show --at` prints it, as the pages
+/// write it (`#` filled), its bottom 20 rows.
+fn shown_board(record: &Path, k: usize) -> Vec<String> {
+    let out = common::succeeds(common::bin().args([
+        "show",
+        record.to_str().unwrap(),
+        "--at",
+        &k.to_string(),
+    ]));
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let rows: Vec<String> = text
+        .lines()
+        .filter(|l| l.starts_with('|') && !l.contains("---"))
+        .map(|l| {
+            l[1..11]
+                .chars()
+                .map(|c| if c == '.' { '.' } else { '#' })
+                .collect()
+        })
+        .collect();
+    rows[rows.len() - 20..].to_vec()
+}
+
+/// The bottom 20 rows of a page's board text.
+fn bottom_rows(text: &str) -> Vec<String> {
+    let rows: Vec<String> = text.lines().map(String::from).collect();
+    rows[rows.len() - 20..].to_vec()
+}
+
+/// The value of attribute `name` of the element that `open` starts.
+fn attribute<'a>(dom: &'a str, open: &str, name: &str) -> &'a str {
+    let start = dom
+        .find(open)
+        .unwrap_or_else(|| panic!("{open} not in the DOM"));
+    let tag = &dom[start..start + dom[start..].find('>').unwrap()];
+    let at = tag
+        .find(&format!("{name}=\""))
+        .unwrap_or_else(|| panic!("{name} not in {tag}"))
+        + name.len()
+        + 2;
+    &tag[at..at + tag[at..].find('"').unwrap()]
+}
+
+#[test]
+fn compare_page_plays_a_solved_game_beside_the_players_in_step() {
+    let Some(browser) = chromium() else {
+        eprintln!("SKIP show_browser: no chromium (run scripts/ci-browser-deps.sh)");
+        return;
+    };
+    // The bundled 40 LINES replay imported (the player's record), its game solved
+    // (beamtris's record), the two side by side.
+    let dir =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("compare-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    common::succeeds(
+        common::bin()
+            .args([
+                "import",
+                common::repo("tests/data/tetrio/40l.ttr").to_str().unwrap(),
+                "--out",
+            ])
+            .arg(dir.join("player")),
+    );
+    let player = dir.join("player/r1-zbrachinara.txt");
+    let solved = dir.join("solved.json");
+    common::succeeds(
+        common::bin()
+            .args(["solve", "--seed"])
+            .arg(player.with_extension("json"))
+            .args(["--beam", "300", "--out"])
+            .arg(&solved),
+    );
+    let solved = solved.with_extension("txt");
+    let page = dir.join("compare.html");
+    common::succeeds(
+        common::bin()
+            .arg("show")
+            .arg(&solved)
+            .arg("--compare")
+            .arg(&player)
+            .arg("--html")
+            .arg(&page),
+    );
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(
+        !html.contains("http://") && !html.contains("https://") && !html.contains("<script src")
+    );
+    let verify = |record: &Path| -> serde_json::Value {
+        let out = common::succeeds(common::bin().arg("verify").arg(record));
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let (va, vb) = (verify(&solved), verify(&player));
+    let (na, nb) = (
+        va["pieces"].as_u64().unwrap() as usize,
+        vb["pieces"].as_u64().unwrap() as usize,
+    );
+    assert_eq!(nb, 102);
+    let url = format!("file://{}", page.display());
+    let dom_at = |hash: &str, extra: &[String], tag: &str| {
+        run_chromium(&browser, &format!("{url}#{hash}"), extra, tag)
+    };
+    // Both boards drawn as the engine has them, at the start and some way in.
+    for k in [0, 30] {
+        let dom = dom_at(
+            &format!("piece={k}"),
+            &["--dump-dom".into()],
+            &format!("c{k}"),
+        );
+        for (p, record, n) in [("a", &solved, na), ("b", &player, nb)] {
+            assert_eq!(
+                bottom_rows(element(&dom, &format!("id=\"{p}-board-text\""))),
+                shown_board(record, k),
+                "{p} at piece {k}"
+            );
+            assert_eq!(
+                element(&dom, &format!("id=\"{p}-piece\"")),
+                format!("{k} / {n}")
+            );
+        }
+    }
+    // Playing advances both, in step.
+    let dom = dom_at(
+        "piece=10&play",
+        &["--dump-dom".into(), "--virtual-time-budget=3000".into()],
+        "cplay",
+    );
+    let k_of = |p: &str| -> usize {
+        attribute(&dom, &format!("id=\"{p}-piece\""), "data-k")
+            .parse()
+            .unwrap()
+    };
+    let (ka, kb) = (k_of("a"), k_of("b"));
+    assert!(ka > 10 && ka == kb.min(na), "a at {ka}, b at {kb}");
+    eprintln!("show_browser: the side-by-side page went from piece 10 to {ka}");
+    // At the end, each side's figures are `verify`'s.
+    let dom = dom_at(
+        &format!("piece={}", na.max(nb)),
+        &["--dump-dom".into()],
+        "cend",
+    );
+    for (p, v, n) in [("a", &va, na), ("b", &vb, nb)] {
+        let s = &v["tetrio_stats"];
+        let shown = |id: &str| element(&dom, &format!("id=\"{p}-{id}\"")).to_string();
+        assert_eq!(shown("piece"), format!("{n} / {n}"));
+        assert_eq!(shown("lines"), s["lines"].to_string(), "{p} lines");
+        assert_eq!(shown("score"), s["score"].to_string(), "{p} score");
+        assert_eq!(shown("inputs"), s["inputs"].to_string(), "{p} inputs");
+        assert_eq!(
+            shown("faults"),
+            s["finesse"]["faults"].to_string(),
+            "{p} faults"
+        );
+        let ms: f64 = attribute(&dom, &format!("id=\"{p}-time\""), "data-ms")
+            .parse()
+            .unwrap();
+        assert_eq!(ms, s["finalTime"].as_f64().unwrap(), "{p} time");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -103,6 +103,17 @@ fn an_imported_40_lines_game_exports_and_imports_back_to_the_same_placements_and
         first["tetrio"]["import"]["tetrio_stats"]["piecesplaced"],
         102
     );
+    // The player's placements keyed by TETR.IO's fewest presses: no finesse fault (the player
+    // made 39) and 299 presses (the player 339).
+    assert_eq!(
+        first["tetrio"]["import"]["tetrio_stats"]["finesse"]["faults"],
+        39
+    );
+    assert_eq!(
+        again["tetrio"]["import"]["tetrio_stats"]["finesse"]["faults"],
+        0
+    );
+    assert_eq!(again["tetrio"]["import"]["tetrio_stats"]["inputs"], 299);
     // The player's paths are their own moves; the exported keys' paths are a fixed point:
     // exported and imported once more, the same keys and the same record.
     let ttr2 = dir.join("40l-twice.ttr");
@@ -204,6 +215,42 @@ fn a_solved_record_exports_and_imports_back_to_its_placements_and_statistics() {
         solved["tetrio_stats"]["tspins"].as_u64().unwrap() > 0,
         "a line with spins"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn forty_lines_solved_and_exported_at_the_players_pace_beats_the_player_without_a_fault() {
+    // The public 40 LINES seed, solved by default and exported at the player's pace (1.99
+    // pieces a second), read back by the import: TETR.IO's own statistics of the keys. The
+    // player: 102 pieces, 339 inputs, 39 finesse faults, 51.358 s.
+    let dir = scratch("export", "sprint");
+    let results = dir.join("s.json");
+    succeeds(common::bin().args([
+        "solve",
+        "--seed",
+        s(&repo("seeds/tetrio-40l.json")),
+        "--out",
+        s(&results),
+    ]));
+    let ttr = dir.join("s.ttr");
+    let record = results.with_extension("txt");
+    succeeds(common::bin().args(["export", s(&record), "--pps", "1.99", "--out", s(&ttr)]));
+    let (game, back) = import(&ttr, &dir.join("back"));
+    let stats = json(&game)["tetrio"]["import"]["tetrio_stats"].clone();
+    assert_eq!(stats["piecesplaced"], 100, "{stats}");
+    assert_eq!(stats["lines"], 40);
+    assert_eq!(stats["finesse"]["faults"], 0, "{stats}");
+    assert_eq!(stats["finesse"]["perfectpieces"], 100);
+    let inputs = stats["inputs"].as_u64().unwrap();
+    assert!(inputs <= 300, "{inputs} inputs");
+    let time = stats["finalTime"].as_f64().unwrap();
+    assert!(time < 51358.0, "{time} ms");
+    // The pace sets the time: the 100th piece drops in frame round(100 × 60 / 1.99) = 3 015.
+    assert_eq!(time, 50275.0);
+    // `verify` of the re-imported record says the same.
+    let v = succeeds(common::bin().args(["verify", s(&back)]));
+    let v: Value = serde_json::from_slice(&v.stdout).unwrap();
+    assert_eq!(v["tetrio_stats"], stats);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

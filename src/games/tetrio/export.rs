@@ -144,6 +144,7 @@ impl Planner<'_> {
             dx: t.x - super::finesse::spawn_x(t.piece, self.o.width),
             spin: t.spin != super::attack::SpinKind::None,
             width: self.o.width,
+            stops: self.timing.stops(),
         }
     }
 

@@ -103,6 +103,8 @@ pub struct Goal {
     pub dx: i32,
     pub spin: bool,
     pub width: usize,
+    /// ARR lets a held key stop part way (see [`Timing::stops`]).
+    pub stops: bool,
 }
 
 fn shifts(out: &mut Vec<Action>, key: Key, n: usize, das: bool) {
@@ -140,13 +142,19 @@ pub fn actions(
         }
         if v.das {
             // TETR.IO's finesse: the fewest presses its table allows, no fault.
-            let (steps, _) =
-                finesse::fewest(goal.piece, goal.rotation, goal.x, goal.width, allow180)?;
+            let (steps, _) = finesse::fewest(
+                goal.piece,
+                goal.rotation,
+                goal.x,
+                goal.width,
+                allow180,
+                goal.stops,
+            )?;
             out.extend(steps.into_iter().map(|s| match s {
                 Step::Left => Action::Tap(Key::MoveLeft),
                 Step::Right => Action::Tap(Key::MoveRight),
-                Step::WallLeft(n) => Action::Das(Key::MoveLeft, n as usize),
-                Step::WallRight(n) => Action::Das(Key::MoveRight, n as usize),
+                Step::DasLeft(n) => Action::Das(Key::MoveLeft, n as usize),
+                Step::DasRight(n) => Action::Das(Key::MoveRight, n as usize),
                 Step::Cw => Action::Tap(Key::RotateCw),
                 Step::Ccw => Action::Tap(Key::RotateCcw),
                 Step::Half => Action::Tap(Key::Rotate180),
@@ -233,6 +241,12 @@ impl Timing {
         }
     }
 
+    /// Whether a held key can be released on a column: ARR of 0.2 frames or more (under it,
+    /// DAS takes the piece to the wall at once).
+    pub fn stops(&self) -> bool {
+        self.arr >= 0.2
+    }
+
     /// Gravity in frame `f`.
     fn g_at(&self, f: i64) -> f64 {
         self.g + self.gincrease / 60.0 * (f as f64 - self.gmargin).max(0.0)
@@ -299,7 +313,7 @@ pub fn lay(actions: &[Action], hold: bool, spawn: i64, t: &Timing, out: &mut Vec
             Action::Das(key, n) => {
                 // Shifts at the press, when DAS is full, then every ARR: released half an
                 // ARR after the n-th.
-                let hold = if t.arr >= 0.2 {
+                let hold = if t.stops() {
                     t.das + (n as f64 - 2.0) * t.arr + t.arr / 2.0
                 } else {
                     t.das + 0.5
