@@ -118,7 +118,8 @@ pub fn fewest(
     // (finesse presses, presses) and the step that reached each state, relaxed until
     // stable: a few dozen states, deterministic.
     type Cost = (u32, u32);
-    let mut best: HashMap<(i32, u8), (Cost, Option<((i32, u8), Step)>)> = HashMap::new();
+    type At = (i32, u8);
+    let mut best: HashMap<At, (Cost, Option<(At, Step)>)> = HashMap::new();
     best.insert(spawn, ((0, 0), None));
     let mut queue = VecDeque::from([spawn]);
     while let Some((cx, r)) = queue.pop_front() {
@@ -156,13 +157,13 @@ pub fn fewest(
             }
         }
     }
-    let mut ends: Vec<((Cost, bool, u8, i32), (i32, u8))> = best
+    // The cheapest state with the cells; ties: the one asked for, then by state and column.
+    let end = best
         .iter()
         .filter(|(&(sx, sr), _)| footprint(piece, sr, sx) == target)
-        .map(|(&(sx, sr), (c, _))| ((*c, (sr, sx) != (rotation, x), sr, sx), (sx, sr)))
-        .collect();
-    ends.sort_unstable();
-    let &(_, end) = ends.first()?;
+        .map(|(&(sx, sr), (c, _))| (*c, (sr, sx) != (rotation, x), sr, sx))
+        .min()
+        .map(|(_, _, sr, sx)| (sx, sr))?;
     let mut steps = Vec::new();
     let mut at = end;
     while let Some((from, step)) = best[&at].1 {
