@@ -62,6 +62,12 @@ pub struct Args {
     /// The same as `--fourwide off`: boards ranked by their features alone.
     #[arg(long, conflicts_with = "fourwide")]
     pub no_fourwide: bool,
+    /// A timed TETR.IO game with levels (BLITZ), solved for points: the pace in pieces a
+    /// second, which fixes the pieces placed (the pace times the game's time) and when each
+    /// locks. Default: the game file's own pace (an import's pieces over its final time),
+    /// else 2.
+    #[arg(long, value_name = "P", allow_negative_numbers = true)]
+    pub pps: Option<f64>,
 }
 
 /// The record's path for results file `out`, both checked before any search, so a bad path
@@ -103,6 +109,7 @@ pub fn run(args: &Args) -> Result<()> {
         fourwide_given: args.no_fourwide || args.fourwide != FourwideUse::Auto,
         changes_game: args.game.changes_game(),
         threads: args.threads,
+        pps: args.pps,
         inputs: args
             .game
             .input_files_with("--weights", Some(Path::new(&args.weights)))
