@@ -144,6 +144,11 @@ pub fn tetrio_stats(seed: &Seed, record: &Record, place: &str) -> Result<Option<
 }
 
 impl GuidelineFamily {
+    /// The game: its rules, pieces and start.
+    pub fn game(&self) -> &Rules {
+        &self.game
+    }
+
     /// The objective's value of an outcome.
     fn score_of(&self, outcome: &Outcome) -> u64 {
         outcome.value(self.game.rules.objective)

@@ -51,6 +51,12 @@ pub struct SolveReport {
     /// piece's lock frame at that pace.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pps: Option<f64>,
+    /// A BLITZ game's upper bound on the score at that pace (docs/tetrio.md), and the
+    /// score's fraction of it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bound: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fraction_of_bound: Option<f64>,
     pub pieces: usize,
     pub lines: u64,
     pub attack: u64,
@@ -284,6 +290,10 @@ impl Game for TetrioFamily {
             )));
         }
         let objective = alone.guideline_rules().expect("guideline rules").objective;
+        let bound = blitz.map(|b| {
+            let shapes = self.alone.game().pieces.iter().take(b.pieces + 1);
+            b.bound(shapes.filter(|&&p| p == crate::piece::Shape::T).count())
+        });
         let finish = finish();
         let report = SolveReport {
             score: match objective {
@@ -293,6 +303,8 @@ impl Game for TetrioFamily {
             },
             objective,
             pps: blitz.map(|b| b.pps),
+            bound,
+            fraction_of_bound: bound.map(|b| stats.score as f64 / b as f64),
             pieces: stats.piecesplaced as usize,
             lines: stats.lines as u64,
             attack: stats.garbage.attack as u64,
@@ -322,6 +334,13 @@ impl Game for TetrioFamily {
             finish.out.display(),
             record_file.display()
         );
+        let mut summary = summary;
+        if let (Some(b), Some(f)) = (report.bound, report.fraction_of_bound) {
+            summary.push_str(&format!(
+                "\nBLITZ at {:.4} pieces a second: the score is {f:.3} of the bound {b}",
+                report.pps.unwrap_or_default()
+            ));
+        }
         let json = serde_json::to_string_pretty(&report).expect("plain data serialises");
         Ok(Some(Solved { json, summary }))
     }

@@ -125,6 +125,30 @@ impl Blitz {
     }
 }
 
+/// The most points (before the level) a line can bring, combos included: see [`Blitz::bound`].
+pub const BOUND_LINE_POINTS: u64 = 2700;
+/// The most drop points of one piece: two a row from the spawn row to the floor.
+pub const BOUND_DROP_POINTS: u64 = 42;
+/// A T-spin clearing nothing (before the level).
+pub const BOUND_TSPIN_ZERO: u64 = 400;
+
+impl Blitz {
+    /// An upper bound on the score of this game, whose pieces hold `tees` T pieces (among
+    /// the pieces played and the one held): docs/tetrio.md, "BLITZ", gives the proof. The
+    /// lines are at most four a piece over ten (`L`); line `i` (from 1) is cleared by a lock
+    /// of at most four rows, so at a level at most that of `min(i + 3, L)` lines; each line
+    /// brings at most [`BOUND_LINE_POINTS`]; each T may add a T-spin clearing nothing at the
+    /// last level; each piece at most [`BOUND_DROP_POINTS`].
+    pub fn bound(&self, tees: usize) -> u64 {
+        let lines = 4 * self.pieces / WIDTH;
+        let clears: u64 = (1..=lines)
+            .map(|i| BOUND_LINE_POINTS * self.level((i + 3).min(lines)) as u64)
+            .sum();
+        let zeros = tees as u64 * BOUND_TSPIN_ZERO * self.level(lines) as u64;
+        clears + zeros + self.pieces as u64 * BOUND_DROP_POINTS
+    }
+}
+
 /// The level after each count of lines, and whether the gravity of that level is 20G.
 fn tables(levels: &Levels, lines: usize) -> (Vec<u32>, Vec<bool>) {
     let mut level = levels.start;
