@@ -244,6 +244,9 @@ impl Game for TetrioFamily {
         }
         let mut paced = request.clone();
         paced.pps = None;
+        if paced.weights == crate::eval::tencent::DEFAULT_PRESET {
+            paced.weights = "blitz".into();
+        }
         paced.pieces = Some(request.pieces.unwrap_or(blitz.pieces).min(blitz.pieces));
         let mut plan = self.alone.plan(&paced)?;
         plan.start_line = format!(

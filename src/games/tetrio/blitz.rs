@@ -55,6 +55,13 @@ impl Blitz {
             )));
         }
         let pieces = (pps * ms / 1000. + 1e-9).floor() as usize;
+        if pieces == 0 {
+            return Err(Error(format!(
+                "--pps {}: not one piece in {place}'s {} s",
+                crate::limits::short_number(pps),
+                crate::limits::short_number(ms / 1000.)
+            )));
+        }
         let (level_at, twenty_g_at) = tables(levels, 4 * pieces / WIDTH + 1);
         Ok(Some(Blitz {
             pps,
