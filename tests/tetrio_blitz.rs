@@ -12,7 +12,11 @@ fn s(p: &Path) -> &str {
 
 /// Solves `game` with `extra` flags into `dir`, verifies the record, and returns the results
 /// file and verify's output.
-fn solve_and_verify(game: &Path, dir: &Path, extra: &[&str]) -> (serde_json::Value, serde_json::Value) {
+fn solve_and_verify(
+    game: &Path,
+    dir: &Path,
+    extra: &[&str],
+) -> (serde_json::Value, serde_json::Value) {
     let out = dir.join("s.json");
     let mut args = vec!["solve", "--seed", s(game), "--out", s(&out)];
     args.extend_from_slice(extra);
@@ -26,8 +30,11 @@ fn solve_and_verify(game: &Path, dir: &Path, extra: &[&str]) -> (serde_json::Val
 fn a_short_blitz_solve_replays_to_the_score_it_reports() {
     let dir = scratch("blitz", "short");
     let game = repo("seeds/tetrio-blitz.json");
-    let (solved, verified) =
-        solve_and_verify(&game, &dir, &["--pps", "2", "--pieces", "24", "--beam", "30"]);
+    let (solved, verified) = solve_and_verify(
+        &game,
+        &dir,
+        &["--pps", "2", "--pieces", "24", "--beam", "30"],
+    );
     assert_eq!(solved["objective"], "points");
     assert_eq!(solved["pps"], 2.0);
     assert_eq!(solved["pieces"], 24);
@@ -36,9 +43,15 @@ fn a_short_blitz_solve_replays_to_the_score_it_reports() {
     assert_eq!(verified["tetrio_stats"]["score"].as_u64(), Some(score));
     assert_eq!(verified["pieces"], 24);
     // At 2 pieces a second piece k locks at frame round((k + 1) × 30); the game lasts 240.
-    let locks = solved["game"]["tetrio"]["locks"].as_array().unwrap().clone();
+    let locks = solved["game"]["tetrio"]["locks"]
+        .as_array()
+        .unwrap()
+        .clone();
     assert_eq!(locks.len(), 240);
-    assert_eq!((locks[0]["frame"].clone(), locks[239]["frame"].clone()), (30.into(), 7200.into()));
+    assert_eq!(
+        (locks[0]["frame"].clone(), locks[239]["frame"].clone()),
+        (30.into(), 7200.into())
+    );
     assert!(solved["fraction_of_bound"].as_f64().unwrap() < 1.0);
 }
 
@@ -51,8 +64,11 @@ fn at_20g_the_solve_replays_to_its_score_too() {
     game["tetrio"]["options"]["startinglevel"] = 14.into();
     let file = dir.join("g.json");
     std::fs::write(&file, game.to_string()).unwrap();
-    let (solved, verified) =
-        solve_and_verify(&file, &dir, &["--pps", "2", "--pieces", "24", "--beam", "30"]);
+    let (solved, verified) = solve_and_verify(
+        &file,
+        &dir,
+        &["--pps", "2", "--pieces", "24", "--beam", "30"],
+    );
     let score = solved["score"].as_u64().unwrap();
     assert_eq!(verified["tetrio_stats"]["score"].as_u64(), Some(score));
     assert_eq!(verified["tetrio_stats"]["level"], 14);
@@ -70,10 +86,22 @@ fn bad_paces_are_one_line_and_nothing_is_written() {
     let out = dir.join("s.json");
     let blitz = repo("seeds/tetrio-blitz.json");
     for (pps, want) in [
-        ("0", "--pps 0: the game tetrio-blitz is played at a pace above 0 and at most 5.88"),
-        ("-1", "--pps -1: the game tetrio-blitz is played at a pace above 0 and at most 5.88"),
-        ("6", "--pps 6: the game tetrio-blitz is played at a pace above 0 and at most 5.88"),
-        ("0.001", "--pps 0.001: not one piece in the game tetrio-blitz's 120 s"),
+        (
+            "0",
+            "--pps 0: the game tetrio-blitz is played at a pace above 0 and at most 5.88",
+        ),
+        (
+            "-1",
+            "--pps -1: the game tetrio-blitz is played at a pace above 0 and at most 5.88",
+        ),
+        (
+            "6",
+            "--pps 6: the game tetrio-blitz is played at a pace above 0 and at most 5.88",
+        ),
+        (
+            "0.001",
+            "--pps 0.001: not one piece in the game tetrio-blitz's 120 s",
+        ),
     ] {
         fails_saying(
             &run(&["solve", "--seed", s(&blitz), "--pps", pps, "--out", s(&out)]),
@@ -87,7 +115,10 @@ fn bad_paces_are_one_line_and_nothing_is_written() {
     );
     fails_saying(
         &run(&["solve", "--pps", "2", "--out", s(&out), "--beam", "10"]),
-        &["--pps 2: the game", "is not a timed TETR.IO game with levels"],
+        &[
+            "--pps 2: the game",
+            "is not a timed TETR.IO game with levels",
+        ],
     );
     assert!(common::listing(&dir).is_empty());
 }

@@ -9,11 +9,11 @@ use super::guideline::{GuidelineFamily, GuidelinePlan};
 use super::solve::{self, Finish, Plan, Request, Solved};
 use super::Game;
 use crate::error::{Error, Result};
-use crate::games::tetrio::blitz::{time_ms, Blitz, DEFAULT_PPS};
-use crate::games::tetrio::options::Options;
 use crate::games::guideline::Objective;
+use crate::games::tetrio::blitz::{time_ms, Blitz, DEFAULT_PPS};
 use crate::games::tetrio::engine::Engine;
 use crate::games::tetrio::game::TetrioGame;
+use crate::games::tetrio::options::Options;
 use crate::games::tetrio::stats::TetrioStats;
 use crate::record::Record;
 use crate::search::beam::{Line, StepReport};
@@ -251,8 +251,7 @@ impl Game for TetrioFamily {
         let mut plan = self.alone.plan(&paced)?;
         plan.start_line = format!(
             "{} (TETR.IO's points at {pps:.4} pieces a second: {} in the game's time)",
-            plan.start_line,
-            blitz.pieces
+            plan.start_line, blitz.pieces
         );
         plan.family.blitz = Some(blitz);
         Ok(plan)

@@ -90,7 +90,9 @@ pub fn placements(board: &Board, shape: Shape, system: RotationSystem, out: &mut
 /// stack first, then each move followed by the rows it falls. `None` when 20G cannot reach
 /// it.
 pub fn path(board: &Board, target: &Placement, system: RotationSystem) -> Option<Vec<Op>> {
-    let nodes = search(board, target.shape, system, |a| lands_as(board, a) == *target)?;
+    let nodes = search(board, target.shape, system, |a| {
+        lands_as(board, a) == *target
+    })?;
     let mut chain = Vec::new();
     let mut at = nodes.len() - 1;
     while nodes[at].1 != u32::MAX {
@@ -167,6 +169,8 @@ mod tests {
             assert_eq!(lands_as(&b, &a), *p);
             assert_eq!(a.drop_distance(&b), 0, "the path ends on the stack");
         }
-        assert!(out.iter().all(|p| p.spin == Spin::None || p.shape == Shape::T));
+        assert!(out
+            .iter()
+            .all(|p| p.spin == Spin::None || p.shape == Shape::T));
     }
 }
