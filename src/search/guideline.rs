@@ -225,7 +225,10 @@ pub fn blitz_path(
                 _ => vec![],
             };
             let shift = if p.x < sx { Op::Left } else { Op::Right };
-            ops.extend(std::iter::repeat(shift).take((p.x - sx).unsigned_abs() as usize));
+            ops.extend(std::iter::repeat_n(
+                shift,
+                (p.x - sx).unsigned_abs() as usize,
+            ));
             return (ops, 2 * rows as u32);
         }
     }

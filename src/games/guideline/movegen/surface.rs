@@ -108,7 +108,7 @@ pub fn path(board: &Board, target: &Placement, system: RotationSystem) -> Option
         let moved = here.apply(board, op, system);
         ops.push(op);
         let (next, rows) = fall(board, moved);
-        ops.extend(std::iter::repeat(Op::Down).take(rows as usize));
+        ops.extend(std::iter::repeat_n(Op::Down, rows as usize));
         here = next;
     }
     Some(ops)
