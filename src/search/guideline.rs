@@ -31,8 +31,8 @@ pub struct GuidelineSearch<'a> {
     /// combo run leaves plus what the run earns (`None`: the board features alone).
     pub fourwide: Option<&'a Continuation>,
     /// A timed game with levels played for TETR.IO's points (BLITZ): the lock's value is
-    /// TETR.IO's score at the level reached, plus the hard drop's rows; from 20G on, the
-    /// placements are those along the surface (`None`: the objective's gain, every
+    /// TETR.IO's score at the level reached, plus the hard drop's rows; from one row a frame
+    /// on, the placements are those along the surface (`None`: the objective's gain, every
     /// placement).
     pub blitz: Option<&'a Blitz>,
 }
@@ -133,8 +133,8 @@ impl BeamGame for GuidelineSearch<'_> {
 
 impl GuidelineSearch<'_> {
     /// [`BeamGame::expand`] on a BLITZ game: TETR.IO's points at the level the lines reach,
-    /// the drop's points as the record's path gives them, and at 20G only the placements
-    /// along the surface.
+    /// the drop's points as the record's path gives them, and from one row a frame
+    /// (`SURFACE_GRAVITY`) only the placements along the surface.
     fn expand_blitz(
         &self,
         blitz: &Blitz,
@@ -149,7 +149,7 @@ impl GuidelineSearch<'_> {
         let index = state.next_index(k);
         let current = pieces[index];
         let lines = blitz.lines_before(k, &state.board);
-        let twenty_g = blitz.twenty_g(lines);
+        let surface = blitz.on_surface(lines);
         let held = match state.hold {
             Some(h) if h == current => None,
             Some(h) => Some((h, Some(current))),
@@ -165,7 +165,7 @@ impl GuidelineSearch<'_> {
                 ..*state
             };
             placements.clear();
-            if twenty_g {
+            if surface {
                 movegen::surface::placements(&state.board, shape, rules.rotation, placements);
             } else {
                 movegen::placements(&state.board, shape, rules.rotation, placements);
@@ -181,7 +181,7 @@ impl GuidelineSearch<'_> {
                         continue;
                     }
                 }
-                let drop = match twenty_g {
+                let drop = match surface {
                     true => 0,
                     false => blitz_path(&state.board, &p, rules.rotation).1,
                 };
@@ -322,7 +322,7 @@ pub fn search_blitz(
 }
 
 /// The record of `moves` on a BLITZ game: each piece's path as the search scored it (along
-/// the surface at 20G, else [`blitz_path`]).
+/// the surface from one row a frame, else [`blitz_path`]).
 pub fn record_blitz(game: &Game, moves: &[Move], blitz: &Blitz) -> Record {
     let mut state = game.start;
     let mut paths: Vec<Vec<Op>> = Vec::with_capacity(moves.len());
@@ -333,7 +333,7 @@ pub fn record_blitz(game: &Game, moves: &[Move], blitz: &Blitz) -> Record {
         }
         let board = &state.board;
         let system = game.rules.rotation;
-        if blitz.twenty_g(blitz.lines_before(k, board)) {
+        if blitz.on_surface(blitz.lines_before(k, board)) {
             ops.extend(
                 movegen::surface::path(board, &mv.placement, system)
                     .expect("every kept placement has a path"),

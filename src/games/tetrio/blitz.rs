@@ -14,9 +14,15 @@ use crate::games::guideline::board::{Board, WIDTH};
 use crate::games::guideline::game::Lock;
 use crate::games::guideline::Spin;
 
-/// Gravity from which a piece falls to the stack the moment it appears: 20 rows a frame,
-/// the whole board's height (and its buffer's rows the piece spawns in).
-pub const TWENTY_G: f64 = 20.;
+/// Gravity (rows a frame) from which the search moves a piece only along the surface of the
+/// stack, falling to it before each move. At 20G (TETR.IO's BLITZ from level 14) that is
+/// all a piece can do: it falls to the stack the moment it appears. From one row a frame
+/// (BLITZ's level 9) a piece falls a row or more for each key pressed, and a path that moves
+/// above the stack may not be playable (`export` refused such placements at 3 and 4 pieces
+/// a second); along the surface it always is, since a piece may wait on the stack for its
+/// fall (lock delay) before each move. Below, the piece is taken to move freely above the
+/// stack.
+pub const SURFACE_GRAVITY: f64 = 1.;
 
 /// The default pace on a game file without a player's own (pieces a second).
 pub const DEFAULT_PPS: f64 = 2.0;
@@ -30,8 +36,8 @@ pub struct Blitz {
     pub pieces: usize,
     /// The level after `n` lines, for `n` from 0 to four lines a piece.
     level_at: Vec<u32>,
-    /// Whether a piece played after `n` lines falls at 20G or more.
-    twenty_g_at: Vec<bool>,
+    /// Whether a piece played after `n` lines moves along the surface ([`SURFACE_GRAVITY`]).
+    surface_at: Vec<bool>,
 }
 
 impl Blitz {
@@ -62,12 +68,12 @@ impl Blitz {
                 crate::limits::short_number(ms / 1000.)
             )));
         }
-        let (level_at, twenty_g_at) = tables(levels, 4 * pieces / WIDTH + 1);
+        let (level_at, surface_at) = tables(levels, 4 * pieces / WIDTH + 1);
         Ok(Some(Blitz {
             pps,
             pieces,
             level_at,
-            twenty_g_at,
+            surface_at,
         }))
     }
 
@@ -79,10 +85,10 @@ impl Blitz {
         (4 * locks - cells as usize) / WIDTH
     }
 
-    /// Whether a piece played after `lines` lines falls at 20G.
+    /// Whether a piece played after `lines` lines moves along the surface only.
     #[inline]
-    pub fn twenty_g(&self, lines: usize) -> bool {
-        self.twenty_g_at[lines.min(self.twenty_g_at.len() - 1)]
+    pub fn on_surface(&self, lines: usize) -> bool {
+        self.surface_at[lines.min(self.surface_at.len() - 1)]
     }
 
     /// The level after `lines` lines.
@@ -156,22 +162,22 @@ impl Blitz {
     }
 }
 
-/// The level after each count of lines, and whether the gravity of that level is 20G.
+/// The level after each count of lines, and whether its gravity reaches [`SURFACE_GRAVITY`].
 fn tables(levels: &Levels, lines: usize) -> (Vec<u32>, Vec<bool>) {
     let mut level = levels.start;
     let mut into = 0;
     let mut level_at = Vec::with_capacity(lines + 1);
-    let mut twenty = Vec::with_capacity(lines + 1);
+    let mut surface = Vec::with_capacity(lines + 1);
     for _ in 0..=lines {
         while into >= levels.needed(level) {
             into -= levels.needed(level);
             level += 1;
         }
         level_at.push(level);
-        twenty.push(levels.gravity(level) >= TWENTY_G);
+        surface.push(levels.gravity(level) >= SURFACE_GRAVITY);
         into += 1;
     }
-    (level_at, twenty)
+    (level_at, surface)
 }
 
 /// The fastest pace the handling allows for any placement: a hold, a turn, DAS to a wall
@@ -205,12 +211,14 @@ mod tests {
     }
 
     #[test]
-    fn levels_follow_the_lines_and_20g_starts_at_level_14() {
-        let (level, twenty) = tables(&blitz_levels(), 250);
+    fn levels_follow_the_lines_and_the_surface_starts_at_level_9() {
+        let (level, surface) = tables(&blitz_levels(), 250);
         assert_eq!(&level[..9], &[1, 1, 1, 2, 2, 2, 2, 2, 3]);
         // 3 + 5 + 7 + ... + 17 = 80 lines reach level 9; 198 reach level 14.
         assert_eq!((level[79], level[80]), (8, 9));
         assert_eq!((level[197], level[198]), (13, 14));
-        assert_eq!((twenty[197], twenty[198]), (false, true));
+        // Level 8 falls 0.59 rows a frame, level 9 1.08, level 14 past 20.
+        assert_eq!((surface[79], surface[80]), (false, true));
+        assert!(blitz_levels().gravity(13) < 20. && blitz_levels().gravity(14) >= 20.);
     }
 }

@@ -3,9 +3,10 @@
 //! or a turn (with its kicks) is followed at once by the fall to the next resting position.
 //! A turn that ends resting keeps its twist (a T-spin); a turn followed by a fall loses it.
 //!
-//! This is the move generator of a game at 20G (TETR.IO's BLITZ from level 14 on); the
-//! flood of [`super::placements`] assumes the piece can be moved anywhere above the stack,
-//! which gravity that strong does not allow. The search is a breadth-first search over the
+//! This is the move generator of a game at 20G (TETR.IO's BLITZ from level 14 on), and the
+//! one a BLITZ solve uses from one row a frame on (`games::tetrio::blitz::SURFACE_GRAVITY`):
+//! the flood of [`super::placements`] assumes the piece can be moved anywhere above the
+//! stack, which gravity that strong does not allow. The search is a breadth-first search over the
 //! few dozen resting positions, small enough to run for every piece.
 
 use super::super::board::Board;
