@@ -39,7 +39,8 @@ pub struct Args {
     /// a little faster, 0.8 % fewer points). On a guideline game: `attack` (lines sent),
     /// `points` (the guideline score) or `versus` (TETR.IO's attack with its back-to-back
     /// chain bonus); the default is the preset of the game's objective, `versus` on TETR.IO's
-    /// rules as played today. Weights tuned along the way are files in results/weights/.
+    /// rules as played today, `blitz` (TETR.IO's points, which grow with the level) on a
+    /// BLITZ game. Weights tuned along the way are files in results/weights/.
     #[arg(long, default_value = crate::eval::tencent::DEFAULT_PRESET)]
     pub weights: String,
     /// Worker threads (default: all cores). The record does not depend on it.

@@ -75,9 +75,9 @@ impl GuidelineWeights {
             "attack" => weights(1.5, &shape(0.0, -8.0)),
             "points" => weights(0.006, &shape(-2.5, -15.0)),
             // TETR.IO's BLITZ: the `points` shape with half the weight on the score so far,
-            // whose points grow with the level (results/tetrio/blitz: at beam 300 on the
-            // public BLITZ seed, 0.003 scored 481 k against 440 k for 0.006 and 410 k for
-            // 0.01).
+            // whose points grow with the level (results/tetrio/blitz/README.md: at beam 300
+            // on the public BLITZ game, 0.003 scored 480 784 against 440 402 for 0.006 and
+            // 409 568 for 0.01).
             "blitz" => weights(0.003, &shape(-2.5, -15.0)),
             // TETR.IO's attack with its back-to-back chain bonus (`tetrio_chaining`): the
             // `attack` shape with a five times stronger pull to keep the chain, tuned by the
