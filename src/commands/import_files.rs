@@ -111,9 +111,13 @@ pub fn files(
         },
         initial_state: Default::default(),
         rotation: None,
-        // A 40 LINES game is a sprint: what counts is the pieces to the 40th line.
-        objective: (r.raw_options["objective"]["type"] == "lines")
-            .then_some(crate::games::guideline::Objective::Lines),
+        // A 40 LINES game is a sprint: what counts is the pieces to the 40th line; a timed
+        // game (BLITZ) counts TETR.IO's points.
+        objective: match r.raw_options["objective"]["type"].as_str() {
+            Some("lines") => Some(crate::games::guideline::Objective::Lines),
+            Some("timed") => Some(crate::games::guideline::Objective::Points),
+            _ => None,
+        },
         combo_table: Some(crate::games::guideline::ComboTable::Tetrio),
         start: None,
         tetrio: Some(TetrioGame::from_engine(&r.raw_options, e)),

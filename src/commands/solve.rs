@@ -39,7 +39,8 @@ pub struct Args {
     /// a little faster, 0.8 % fewer points). On a guideline game: `attack` (lines sent),
     /// `points` (the guideline score) or `versus` (TETR.IO's attack with its back-to-back
     /// chain bonus); the default is the preset of the game's objective, `versus` on TETR.IO's
-    /// rules as played today. Weights tuned along the way are files in results/weights/.
+    /// rules as played today, `blitz` (TETR.IO's points, which grow with the level) on a
+    /// BLITZ game. Weights tuned along the way are files in results/weights/.
     #[arg(long, default_value = crate::eval::tencent::DEFAULT_PRESET)]
     pub weights: String,
     /// Worker threads (default: all cores). The record does not depend on it.
@@ -62,6 +63,12 @@ pub struct Args {
     /// The same as `--fourwide off`: boards ranked by their features alone.
     #[arg(long, conflicts_with = "fourwide")]
     pub no_fourwide: bool,
+    /// A timed TETR.IO game with levels (BLITZ), solved for points: the pace in pieces a
+    /// second, which fixes the pieces placed (the pace times the game's time) and when each
+    /// locks. Default: the game file's own pace (an import's pieces over its final time),
+    /// else 2.
+    #[arg(long, value_name = "P", allow_negative_numbers = true)]
+    pub pps: Option<f64>,
 }
 
 /// The record's path for results file `out`, both checked before any search, so a bad path
@@ -103,6 +110,7 @@ pub fn run(args: &Args) -> Result<()> {
         fourwide_given: args.no_fourwide || args.fourwide != FourwideUse::Auto,
         changes_game: args.game.changes_game(),
         threads: args.threads,
+        pps: args.pps,
         inputs: args
             .game
             .input_files_with("--weights", Some(Path::new(&args.weights)))

@@ -10,6 +10,7 @@ use crate::eval::guideline::{rules_preset, GuidelineEvaluator, GuidelineWeights}
 use crate::fourwide::continuation::{Continuation, SectionCount};
 use crate::games::guideline::replay::{self as guideline_replay, Game as Rules, Outcome};
 use crate::games::guideline::Objective;
+use crate::games::tetrio::blitz::Blitz;
 use crate::games::tetrio::stats::TetrioStats;
 use crate::record::Record;
 use crate::search::beam::{Line, StepReport};
@@ -46,6 +47,9 @@ pub struct GuidelinePlan {
     evaluator: GuidelineEvaluator,
     continuation: Continuation,
     use_fourwide: bool,
+    /// A timed TETR.IO game with levels played for its points at a pace (set by the TETR.IO
+    /// family; `None` on every other game).
+    pub(super) blitz: Option<Blitz>,
 }
 
 /// The results file of a guideline solve.
@@ -140,6 +144,11 @@ pub fn tetrio_stats(seed: &Seed, record: &Record, place: &str) -> Result<Option<
 }
 
 impl GuidelineFamily {
+    /// The game: its rules, pieces and start.
+    pub fn game(&self) -> &Rules {
+        &self.game
+    }
+
     /// The objective's value of an outcome.
     fn score_of(&self, outcome: &Outcome) -> u64 {
         outcome.value(self.game.rules.objective)
@@ -202,6 +211,7 @@ impl Game for GuidelineFamily {
     fn plan(&self, request: &Request) -> Result<Plan<GuidelinePlan>> {
         let (seed, game) = (&self.seed, &self.game);
         let beam = solve::beam_of(request, solve::GUIDELINE_BEAM)?;
+        solve::refuse_pps(request, &seed.name)?;
         if request.pieces == Some(0) {
             return Err(Error(format!(
                 "--pieces 0: give at least 1 (the game {} has {})",
@@ -250,6 +260,7 @@ impl Game for GuidelineFamily {
                 weights,
                 continuation,
                 use_fourwide,
+                blitz: None,
             },
         })
     }
@@ -262,6 +273,17 @@ impl Game for GuidelineFamily {
         progress: &mut dyn FnMut(&StepReport),
     ) -> Line<Move> {
         let p = &plan.family;
+        if let Some(blitz) = &p.blitz {
+            return guideline_beam::search_blitz(
+                &self.game,
+                plan.steps,
+                width,
+                &p.evaluator,
+                blitz,
+                stop,
+                progress,
+            );
+        }
         let fourwide = p.use_fourwide.then_some(&p.continuation);
         guideline_beam::search(
             &self.game,
@@ -367,7 +389,10 @@ impl GuidelineFamily {
             return Ok(None);
         }
         let p = &plan.family;
-        let record = guideline_beam::record(&self.game, &line.moves);
+        let record = match &p.blitz {
+            Some(blitz) => guideline_beam::record_blitz(&self.game, &line.moves, blitz),
+            None => guideline_beam::record(&self.game, &line.moves),
+        };
         crate::io::write_atomic(record_file, format!("{record}\n").as_bytes())?;
         // Parse the text back as verify would: the file is what the figures are about.
         let reread = self
@@ -379,7 +404,12 @@ impl GuidelineFamily {
             sections.lock(e, &p.continuation)
         });
         let score = self.score_of(&outcome);
-        if score != line.score as u64 || outcome.pieces != line.moves.len() {
+        // A BLITZ line's score is TETR.IO's, which the TETR.IO family checks on its engine.
+        let claimed = match p.blitz {
+            Some(_) => score,
+            None => line.score as u64,
+        };
+        if score != claimed || outcome.pieces != line.moves.len() {
             return Err(Error(format!(
                 "bug: the search claims {} over {} pieces but its record {} replays to {} over {}",
                 line.score,

@@ -13,6 +13,18 @@ use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+/// Refuses `--pps` on a game that is not a timed TETR.IO game with levels.
+pub fn refuse_pps(request: &Request, game: &str) -> Result<()> {
+    match request.pps {
+        Some(p) => Err(Error(format!(
+            "--pps {}: the game {game} is not a timed TETR.IO game with levels (BLITZ), the \
+             only games played at a pace",
+            crate::limits::short_number(p)
+        ))),
+        None => Ok(()),
+    }
+}
+
 /// What the user asked of a solve (the command's flags, as plain data).
 #[derive(Clone, Debug)]
 pub struct Request {
@@ -36,6 +48,8 @@ pub struct Request {
     pub changes_game: bool,
     /// `--threads`.
     pub threads: Option<usize>,
+    /// `--pps`: the pace of a timed game with levels (TETR.IO's BLITZ), in pieces a second.
+    pub pps: Option<f64>,
     /// The files the run reads, which no output may overwrite.
     pub inputs: Vec<(&'static str, PathBuf)>,
 }

@@ -273,6 +273,7 @@ impl Game for TencentFamily {
                 seed.name
             )));
         }
+        solve::refuse_pps(request, &seed.name)?;
         let beam = solve::beam_of(request, solve::TENCENT_BEAM)?;
         let scoring = seed.placeable_pieces();
         if request.pieces == Some(0) {

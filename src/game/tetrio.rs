@@ -6,12 +6,14 @@
 //! TETR.IO's engine for every figure TETR.IO states.
 
 use super::guideline::{GuidelineFamily, GuidelinePlan};
-use super::solve::{Finish, Plan, Request, Solved};
+use super::solve::{self, Finish, Plan, Request, Solved};
 use super::Game;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::games::guideline::Objective;
+use crate::games::tetrio::blitz::{time_ms, Blitz, DEFAULT_PPS};
 use crate::games::tetrio::engine::Engine;
 use crate::games::tetrio::game::TetrioGame;
+use crate::games::tetrio::options::Options;
 use crate::games::tetrio::stats::TetrioStats;
 use crate::record::Record;
 use crate::search::beam::{Line, StepReport};
@@ -45,6 +47,16 @@ pub struct SolveReport {
     /// The objective's value as TETR.IO counts it.
     pub score: u64,
     pub objective: Objective,
+    /// A BLITZ game's pace (`--pps`), pieces a second: the game (`"game"`) holds each
+    /// piece's lock frame at that pace.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pps: Option<f64>,
+    /// A BLITZ game's upper bound on the score at that pace (docs/tetrio.md), and the
+    /// score's fraction of it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bound: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fraction_of_bound: Option<f64>,
     pub pieces: usize,
     pub lines: u64,
     pub attack: u64,
@@ -109,6 +121,31 @@ impl TetrioFamily {
                 })
             })?;
         Ok((engine, states))
+    }
+
+    /// The pace the game file was played at: an import's pieces over its final time, else
+    /// [`DEFAULT_PPS`].
+    fn own_pace(&self) -> f64 {
+        match self.tetrio.final_time {
+            Some(ms) if ms > 0. && !self.tetrio.locks.is_empty() => {
+                self.tetrio.locks.len() as f64 * 1000. / ms
+            }
+            _ => DEFAULT_PPS,
+        }
+    }
+
+    /// The game a solve plays and its results file holds: the pieces and options alone, and
+    /// on a BLITZ game each piece's lock frame at the pace.
+    fn solved_game(&self, blitz: Option<&Blitz>) -> Seed {
+        let mut seed = self.alone.seed().clone();
+        if let (Some(b), Some(t)) = (blitz, seed.tetrio.as_mut()) {
+            let ms = Options::parse(&t.options, "the game")
+                .ok()
+                .and_then(|o| time_ms(&o))
+                .expect("a BLITZ game is timed");
+            *t = b.paced(t, ms);
+        }
+        seed
     }
 
     /// The views' replay of `record`.
@@ -190,7 +227,35 @@ impl Game for TetrioFamily {
     }
 
     fn plan(&self, request: &Request) -> Result<Plan<GuidelinePlan>> {
-        self.alone.plan(request)
+        let name = &self.seed.name;
+        let options = self.tetrio.parsed_options(name)?;
+        let pps = request.pps.unwrap_or_else(|| self.own_pace());
+        let Some(blitz) = Blitz::of(&options, pps, &format!("the game {name}"))? else {
+            solve::refuse_pps(request, name)?;
+            return self.alone.plan(request);
+        };
+        let length = self.alone.seed().pieces;
+        if blitz.pieces > length {
+            return Err(Error(format!(
+                "--pps {}: {} in the game's time, but the game {name} has {length} (use \
+                 seeds/tetrio-blitz.json with --tetrio-seed for a longer one)",
+                crate::limits::short_number(pps),
+                crate::limits::plural(blitz.pieces as u64, "piece", "pieces")
+            )));
+        }
+        let mut paced = request.clone();
+        paced.pps = None;
+        if paced.weights == crate::eval::tencent::DEFAULT_PRESET {
+            paced.weights = "blitz".into();
+        }
+        paced.pieces = Some(request.pieces.unwrap_or(blitz.pieces).min(blitz.pieces));
+        let mut plan = self.alone.plan(&paced)?;
+        plan.start_line = format!(
+            "{} (TETR.IO's points at {pps:.4} pieces a second: {} in the game's time)",
+            plan.start_line, blitz.pieces
+        );
+        plan.family.blitz = Some(blitz);
+        Ok(plan)
     }
 
     fn search(
@@ -213,11 +278,25 @@ impl Game for TetrioFamily {
         let Some(written) = self.alone.write_line(plan, &line, record_file)? else {
             return Ok(None);
         };
-        let alone = self.alone.seed();
+        let blitz = plan.family.blitz.as_ref();
+        let alone = &self.solved_game(blitz);
         let place = record_file.display().to_string();
         let stats = super::guideline::tetrio_stats(alone, &written.record, &place)?
             .expect("a game of TETR.IO's rules has TETR.IO's statistics");
+        if blitz.is_some() && stats.score != line.score as u64 {
+            return Err(Error(format!(
+                "bug: the search claims {} points but its record {} replays to {} on TETR.IO's \
+                 engine",
+                line.score,
+                record_file.display(),
+                stats.score
+            )));
+        }
         let objective = alone.guideline_rules().expect("guideline rules").objective;
+        let bound = blitz.map(|b| {
+            let shapes = self.alone.game().pieces.iter().take(b.pieces + 1);
+            b.bound(shapes.filter(|&&p| p == crate::piece::Shape::T).count())
+        });
         let finish = finish();
         let report = SolveReport {
             score: match objective {
@@ -226,6 +305,9 @@ impl Game for TetrioFamily {
                 Objective::Points => stats.score,
             },
             objective,
+            pps: blitz.map(|b| b.pps),
+            bound,
+            fraction_of_bound: bound.map(|b| stats.score as f64 / b as f64),
             pieces: stats.piecesplaced as usize,
             lines: stats.lines as u64,
             attack: stats.garbage.attack as u64,
@@ -255,6 +337,13 @@ impl Game for TetrioFamily {
             finish.out.display(),
             record_file.display()
         );
+        let mut summary = summary;
+        if let (Some(b), Some(f)) = (report.bound, report.fraction_of_bound) {
+            summary.push_str(&format!(
+                "\nBLITZ at {:.4} pieces a second: the score is {f:.3} of the bound {b}",
+                report.pps.unwrap_or_default()
+            ));
+        }
         let json = serde_json::to_string_pretty(&report).expect("plain data serialises");
         Ok(Some(Solved { json, summary }))
     }

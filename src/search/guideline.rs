@@ -11,6 +11,7 @@ use crate::games::guideline::movegen::{self, Placement};
 use crate::games::guideline::piece::Active;
 use crate::games::guideline::replay::Game;
 use crate::games::guideline::{game, Objective, State};
+use crate::games::tetrio::blitz::Blitz;
 use crate::record::{Op, Record};
 use std::sync::atomic::AtomicBool;
 
@@ -30,6 +31,11 @@ pub struct GuidelineSearch<'a> {
     /// The 4-wide sub-strategy: a state in a 4-wide section is ranked as the board its known
     /// combo run leaves plus what the run earns (`None`: the board features alone).
     pub fourwide: Option<&'a Continuation>,
+    /// A timed game with levels played for TETR.IO's points (BLITZ): the lock's value is
+    /// TETR.IO's score at the level reached, plus the hard drop's rows; from one row a frame
+    /// on, the placements are those along the surface (`None`: the objective's gain, every
+    /// placement).
+    pub blitz: Option<&'a Blitz>,
 }
 
 impl GuidelineSearch<'_> {
@@ -78,6 +84,9 @@ impl BeamGame for GuidelineSearch<'_> {
         placements: &mut Vec<Placement>,
         emit: &mut impl FnMut(Move, State, u32, f64),
     ) {
+        if let Some(blitz) = self.blitz {
+            return self.expand_blitz(blitz, k, state, score, placements, emit);
+        }
         let pieces = &self.game.pieces;
         let rules = &self.game.rules;
         let index = state.next_index(k);
@@ -124,6 +133,115 @@ impl BeamGame for GuidelineSearch<'_> {
     }
 }
 
+impl GuidelineSearch<'_> {
+    /// [`BeamGame::expand`] on a BLITZ game: TETR.IO's points at the level the lines reach,
+    /// the drop's points as the record's path gives them, and from one row a frame
+    /// (`SURFACE_GRAVITY`) only the placements along the surface.
+    fn expand_blitz(
+        &self,
+        blitz: &Blitz,
+        k: usize,
+        state: &State,
+        score: u32,
+        placements: &mut Vec<Placement>,
+        emit: &mut impl FnMut(Move, State, u32, f64),
+    ) {
+        let pieces = &self.game.pieces;
+        let rules = &self.game.rules;
+        let index = state.next_index(k);
+        let current = pieces[index];
+        let lines = blitz.lines_before(k, &state.board);
+        let surface = blitz.on_surface(lines);
+        let held = match state.hold {
+            Some(h) if h == current => None,
+            Some(h) => Some((h, Some(current))),
+            None => Some((pieces[index + 1], Some(current))),
+        };
+        let options = [
+            Some((current, false, state.hold)),
+            held.map(|(p, s)| (p, true, s)),
+        ];
+        for (shape, hold, slot) in options.into_iter().flatten() {
+            let before = State {
+                hold: slot,
+                ..*state
+            };
+            placements.clear();
+            if surface {
+                movegen::surface::placements(&state.board, shape, rules.rotation, placements);
+            } else {
+                movegen::placements(&state.board, shape, rules.rotation, placements);
+            }
+            for &p in placements.iter() {
+                let (after, lock) = game::lock(&before, &p.active(), rules.combo_table);
+                if lock.lock_out {
+                    continue;
+                }
+                if k + 1 < self.steps {
+                    let next = pieces[after.next_index(k + 1)];
+                    if Active::spawn(&after.board, next).is_none() {
+                        continue;
+                    }
+                }
+                let drop = match surface {
+                    true => 0,
+                    false => blitz_path(&state.board, &p, rules.rotation).1,
+                };
+                let score = score + blitz.lock_points(lines, &lock) + drop;
+                let rank = self.rank(k, &after, score);
+                emit(Move { placement: p, hold }, after, score, rank);
+            }
+        }
+    }
+}
+
+/// The record's path to `p` in a BLITZ game under gravity that lets the piece move above the
+/// stack, and the points of its hard drop (two a row from where the path ends): a turn at
+/// the spawn and a shift along the spawn row when nothing is in the way and the drop from
+/// there lands on `p`, else the shortest path of [`movegen::path`].
+pub fn blitz_path(
+    board: &crate::games::guideline::Board,
+    p: &Placement,
+    system: crate::games::srs::RotationSystem,
+) -> (Vec<Op>, u32) {
+    use crate::games::guideline::piece::{fits, spawn_origin};
+    let (sx, sy) = spawn_origin(p.shape);
+    let straight = p.spin == crate::games::guideline::Spin::None
+        && fits(board, p.shape, 0, sx, sy)
+        && fits(board, p.shape, p.state, sx, sy)
+        && (sx.min(p.x)..=sx.max(p.x)).all(|x| fits(board, p.shape, p.state, x, sy));
+    if straight {
+        let at = Active {
+            shape: p.shape,
+            state: p.state,
+            x: p.x,
+            y: sy,
+            twist: crate::games::guideline::piece::Twist::None,
+        };
+        let rows = at.drop_distance(board);
+        if movegen::lands_as(board, &at) == *p {
+            let mut ops = match p.state {
+                1 => vec![Op::Rotate],
+                2 => vec![Op::Flip],
+                3 => vec![Op::Ccw],
+                _ => vec![],
+            };
+            let shift = if p.x < sx { Op::Left } else { Op::Right };
+            ops.extend(std::iter::repeat_n(
+                shift,
+                (p.x - sx).unsigned_abs() as usize,
+            ));
+            return (ops, 2 * rows as u32);
+        }
+    }
+    let ops = movegen::path(board, p, system).expect("every placement has a path");
+    let mut at = Active::spawn(board, p.shape).expect("the piece spawned");
+    for &op in &ops {
+        at = at.apply(board, op, system);
+    }
+    (ops, 2 * at.drop_distance(board) as u32)
+}
+
 /// Searches `game` for its first `steps` pieces with `beam` states kept per piece.
 pub fn search(
     game: &Game,
@@ -157,8 +275,59 @@ pub fn search_observed(
         steps: steps.min(game.length),
         evaluator,
         fourwide,
+        blitz: None,
     };
     beam::search_game_observed(&s, beam_width, stop, report, observe)
+}
+
+/// [`search`] on a BLITZ game: TETR.IO's points at a pace (see [`GuidelineSearch::blitz`]).
+pub fn search_blitz(
+    game: &Game,
+    steps: usize,
+    beam_width: impl Into<Width>,
+    evaluator: &GuidelineEvaluator,
+    blitz: &Blitz,
+    stop: &AtomicBool,
+    report: impl FnMut(&StepReport),
+) -> Line<Move> {
+    let s = GuidelineSearch {
+        game,
+        steps: steps.min(game.length),
+        evaluator,
+        fourwide: None,
+        blitz: Some(blitz),
+    };
+    beam::search_game_observed(&s, beam_width, stop, report, None)
+}
+
+/// The record of `moves` on a BLITZ game: each piece's path as the search scored it (along
+/// the surface from one row a frame, else [`blitz_path`]).
+pub fn record_blitz(game: &Game, moves: &[Move], blitz: &Blitz) -> Record {
+    let mut state = game.start;
+    let mut paths: Vec<Vec<Op>> = Vec::with_capacity(moves.len());
+    for (k, mv) in moves.iter().enumerate() {
+        let mut ops = Vec::new();
+        if mv.hold {
+            ops.push(Op::Hold);
+        }
+        let board = &state.board;
+        let system = game.rules.rotation;
+        if blitz.on_surface(blitz.lines_before(k, board)) {
+            ops.extend(
+                movegen::surface::path(board, &mv.placement, system)
+                    .expect("every kept placement has a path"),
+            );
+        } else {
+            ops.extend(blitz_path(board, &mv.placement, system).0);
+        }
+        let current = game.pieces[state.next_index(k)];
+        if mv.hold {
+            state.hold = Some(current);
+        }
+        state = game::lock(&state, &mv.placement.active(), game.rules.combo_table).0;
+        paths.push(ops);
+    }
+    Record::from_paths(paths.iter().map(|p| p.as_slice()))
 }
 
 /// The record that plays `moves` on `game`: per piece `N`, `H1` when it holds, and a

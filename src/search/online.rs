@@ -162,6 +162,7 @@ pub fn decide_until(
             steps,
             evaluator,
             fourwide: continuation.as_ref(),
+            blitz: None,
         },
         start: *state,
     };
@@ -229,6 +230,7 @@ fn speculate(
                 steps: steps + extra,
                 evaluator,
                 fourwide: None,
+                blitz: None,
             },
             start: *state,
         };

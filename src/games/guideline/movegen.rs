@@ -498,5 +498,7 @@ pub fn placements_by_search(board: &Board, shape: Shape, system: RotationSystem)
     all
 }
 
+pub mod surface;
+
 #[cfg(test)]
 mod tests;

@@ -4,6 +4,7 @@
 //! TETR.IO computes ([`stats`]), to compare with those the replay states. See `docs/tetrio.md`.
 
 pub mod attack;
+pub mod blitz;
 pub mod engine;
 pub mod export;
 pub mod finesse;
