@@ -12,6 +12,7 @@ pub mod gameplay;
 pub mod garbage;
 pub mod gym;
 pub mod menus;
+pub mod movegen;
 pub mod movie;
 mod moving;
 pub mod orientation;
