@@ -384,8 +384,15 @@ mod tests {
         placements(&Board::default(), 18, 0, Shape::I, Speed::Tap30, &mut out);
         // I flat: 7 columns; vertical: 10
         assert_eq!(out.len(), 17);
-        placements(&Board::default(), 29, 0, Shape::I, Speed::Tap15, &mut out);
-        assert!(out.len() < 17, "{}", out.len());
+        // on a stack 12 rows high, left open at column 0, 15 Hz at level 29 misses columns
+        let mut stack = Board::default();
+        for y in 8..20 {
+            stack.0[y] = 0x3FE;
+        }
+        placements(&stack, 18, 0, Shape::I, Speed::Tap30, &mut out);
+        assert_eq!(out.len(), 17);
+        placements(&stack, 29, 0, Shape::I, Speed::Tap15, &mut out);
+        assert_eq!(out.len(), 10);
     }
 
     #[test]
