@@ -9,6 +9,7 @@ pub mod buttons;
 pub mod checks;
 pub mod fm2;
 pub mod gameplay;
+pub mod game;
 pub mod garbage;
 pub mod gym;
 pub mod menus;
@@ -18,6 +19,8 @@ mod moving;
 pub mod orientation;
 pub mod placement;
 pub mod playfield;
+pub mod record;
+pub mod replay;
 pub mod rng;
 pub mod score;
 
