@@ -9,6 +9,7 @@ pub mod game;
 pub mod import;
 mod import_files;
 mod import_nes;
+mod nes_args;
 pub mod learn;
 pub mod play;
 pub mod polish;
