@@ -80,3 +80,40 @@ proptest! {
         }
     }
 }
+
+/// Where the engine locks a piece that spawns with the first piece's entry delay.
+fn engine_lock_with_delay(b: &Board, level: u8, piece: Shape, inp: &[Buttons]) -> Option<Rest> {
+    use beamtris::games::nes::gameplay::{GameplayState, PlayState};
+    let mut g = GameplayState::at_spawn(level, b.playfield(), piece, piece, Carry::default());
+    g.autorepeat_y = -96;
+    for f in 0..inp.len() + 3000 {
+        g.step(inp.get(f).copied().unwrap_or(Buttons::NONE));
+        if g.over() {
+            return None;
+        }
+        if g.play_state != PlayState::Move {
+            return (f + 1 >= inp.len()).then_some(Rest { orientation: g.current, x: g.x, y: g.y });
+        }
+    }
+    None
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn the_first_pieces_entry_delay_is_the_engines(
+        rows in proptest::collection::vec(any::<u16>(), 20),
+        height in 0usize..12,
+        level in 0u8..=29,
+        piece in 0usize..7,
+        s in 0u8..3,
+        turns in 0u8..4,
+        shifts in -6i8..=6,
+    ) {
+        let b = board(&rows, height);
+        let piece = Shape::from_index(piece);
+        let inp = inputs(speed(s), turns, shifts);
+        prop_assert_eq!(lock_of(&b, level, 96, piece, &inp), engine_lock_with_delay(&b, level, piece, &inp));
+    }
+}

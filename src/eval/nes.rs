@@ -28,7 +28,6 @@ pub const PRESETS: [&str; 1] = ["nes"];
 
 /// Weights: `score_weight` and a weight a feature (a feature left out weighs 0).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct NesWeights {
     pub score_weight: f64,
     #[serde(flatten)]
