@@ -26,7 +26,7 @@ use std::sync::atomic::AtomicBool;
 
 /// `--beam` when not given on a NES game: a 230-line solve from level 18 in about 5 minutes
 /// on a 2-core machine (results/nes/solve/README.md).
-pub const NES_BEAM: usize = 400;
+pub const NES_BEAM: usize = 2000;
 
 /// A NES game: its game file and the game it defines.
 pub struct NesFamily {
