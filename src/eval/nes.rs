@@ -52,7 +52,7 @@ impl NesWeights {
                 ("deep_wells", 15.0),
                 ("well_cells", 20.0),
                 ("tetris_ready", -40.0),
-                ("burn", 300.0),
+                ("burn", 100.0),
             ],
             _ => return None,
         };
