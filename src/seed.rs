@@ -344,7 +344,9 @@ impl Seed {
         crate::games::nes::gym::parse_gym_seed(seed)
             .map_err(|e| SeedError(format!("generator.{e}")))?;
         if self.start.is_some() {
-            return Err(SeedError("start: a NES game starts on an empty board".into()));
+            return Err(SeedError(
+                "start: a NES game starts on an empty board".into(),
+            ));
         }
         Ok(())
     }
@@ -619,7 +621,8 @@ impl Seed {
         match &self.generator {
             Generator::Tetrio { seed, no_szo } => tetrio_shapes(*seed, *no_szo, n),
             Generator::Gym { seed } => crate::games::nes::gym::gym_pieces(
-                crate::games::nes::gym::parse_gym_seed(seed).expect("checked when the seed was read"),
+                crate::games::nes::gym::parse_gym_seed(seed)
+                    .expect("checked when the seed was read"),
             )
             .take(n)
             .collect(),

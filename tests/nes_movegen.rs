@@ -92,7 +92,11 @@ fn engine_lock_with_delay(b: &Board, level: u8, piece: Shape, inp: &[Buttons]) -
             return None;
         }
         if g.play_state != PlayState::Move {
-            return (f + 1 >= inp.len()).then_some(Rest { orientation: g.current, x: g.x, y: g.y });
+            return (f + 1 >= inp.len()).then_some(Rest {
+                orientation: g.current,
+                x: g.x,
+                y: g.y,
+            });
         }
     }
     None

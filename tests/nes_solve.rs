@@ -13,7 +13,14 @@ fn a_small_solve_replays_to_its_score() {
     let dir = scratch("nes-solve", "small");
     let out = dir.join("s.json");
     let o = run(&[
-        "solve", "--gym-seed", "123456", "--lines", "20", "--beam", "20", "--out",
+        "solve",
+        "--gym-seed",
+        "123456",
+        "--lines",
+        "20",
+        "--beam",
+        "20",
+        "--out",
         out.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
@@ -30,7 +37,14 @@ fn a_small_solve_replays_to_its_score() {
     // the same record, the game given by flags instead of the results file beside it
     let moved = dir.join("moved.txt");
     std::fs::copy(&record, &moved).unwrap();
-    let v = run(&["verify", moved.to_str().unwrap(), "--gym-seed", "123456", "--lines", "20"]);
+    let v = run(&[
+        "verify",
+        moved.to_str().unwrap(),
+        "--gym-seed",
+        "123456",
+        "--lines",
+        "20",
+    ]);
     let again: serde_json::Value = serde_json::from_str(&text(&v)).unwrap();
     assert_eq!(again["score"], report["score"]);
     // show draws it, with level and speed
@@ -55,7 +69,11 @@ fn a_hand_made_record_replays_frame_by_frame() {
     assert_eq!(got["score"], 0);
     assert_eq!(got["end_reason"], "record_end");
     let s = run(&["show", record.to_str().unwrap(), "--gym-seed", "123456"]);
-    assert!(text(&s).contains("\n..........\n....ZZ....\n.....ZZ...\nend"), "{}", text(&s));
+    assert!(
+        text(&s).contains("\n..........\n....ZZ....\n.....ZZ...\nend"),
+        "{}",
+        text(&s)
+    );
 }
 
 #[test]
@@ -78,7 +96,11 @@ fn bad_flags_are_refused_and_nothing_is_written() {
         assert!(!out.exists() && !dir.join("x.txt").exists());
     }
     let seed = dir.join("bad.json");
-    std::fs::write(&seed, r#"{"name":"b","rules":"nes","generator":{"kind":"gym","seed":"12"},"nes":{"level":18}}"#).unwrap();
+    std::fs::write(
+        &seed,
+        r#"{"name":"b","rules":"nes","generator":{"kind":"gym","seed":"12"},"nes":{"level":18}}"#,
+    )
+    .unwrap();
     let s = seed.to_str().unwrap();
     fails_with(
         &run(&["solve", "--seed", s, "--out", o]),
@@ -98,16 +120,26 @@ fn records_that_do_not_fit_the_game_are_refused() {
     let record = dir.join("r.txt");
     let r = record.to_str().unwrap();
     for (body, want) in [
-        ("speed 30hz\nT\n", "piece 1: the record places T, the game deals Z"),
+        (
+            "speed 30hz\nT\n",
+            "piece 1: the record places T, the game deals Z",
+        ),
         ("speed 15hz\nZ\n", "speed 15hz: the game is played at 30hz"),
-        ("speed 30hz\nZ L R\n", "piece 1: left or right pressed on frames 1 and 2, faster than 30hz allows"),
+        (
+            "speed 30hz\nZ L R\n",
+            "piece 1: left or right pressed on frames 1 and 2, faster than 30hz allows",
+        ),
         ("speed 30hz\nZ . . A . A . A\n", ""),
         ("speed 30hz\nZ R . R . R . R . R\n", ""),
     ] {
         std::fs::write(&record, body).unwrap();
         let out = run(&["verify", r, "--gym-seed", "123456"]);
         if want.is_empty() {
-            assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
         } else {
             fails_with(&out, &format!("{r}: {want}"));
         }

@@ -24,7 +24,12 @@ pub struct NesArgs {
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     pub level: Option<i64>,
     /// NES games: the player taps left or right 30 or 15 times a second (default 30).
-    #[arg(long, value_name = "HZ", conflicts_with = "das", allow_hyphen_values = true)]
+    #[arg(
+        long,
+        value_name = "HZ",
+        conflicts_with = "das",
+        allow_hyphen_values = true
+    )]
     pub tap_hz: Option<i64>,
     /// NES games: the player holds left or right instead (the cartridge's DAS: a shift, then
     /// one after 16 frames and every 6 after that).
@@ -119,7 +124,11 @@ impl NesArgs {
         if let Some(s) = &self.gym_seed {
             words.extend(["--gym-seed".to_string(), s.clone()]);
         }
-        for (flag, v) in [("--level", self.level), ("--tap-hz", self.tap_hz), ("--lines", self.lines)] {
+        for (flag, v) in [
+            ("--level", self.level),
+            ("--tap-hz", self.tap_hz),
+            ("--lines", self.lines),
+        ] {
             if let Some(v) = v {
                 words.extend([flag.to_string(), v.to_string()]);
             }

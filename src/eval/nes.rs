@@ -71,7 +71,10 @@ impl NesWeights {
         if !path.exists() {
             return Err(Error::at(
                 name_or_path,
-                format!("neither a NES preset ({}) nor a weights file", PRESETS.join(", ")),
+                format!(
+                    "neither a NES preset ({}) nor a weights file",
+                    PRESETS.join(", ")
+                ),
             ));
         }
         let text = crate::io::read_text(path)?;
@@ -80,8 +83,7 @@ impl NesWeights {
 
     /// Parses and checks weights JSON.
     pub fn parse(text: &str) -> std::result::Result<NesWeights, String> {
-        let w: NesWeights =
-            serde_json::from_str(text).map_err(|e| crate::error::json_error(&e))?;
+        let w: NesWeights = serde_json::from_str(text).map_err(|e| crate::error::json_error(&e))?;
         crate::io::refuse_duplicate_keys(text)?;
         crate::eval::tencent::check_weights(&w.features, w.score_weight, &FEATURES, "NES feature")?;
         Ok(w)

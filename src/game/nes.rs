@@ -42,13 +42,17 @@ impl NesFamily {
             return None;
         }
         let Generator::Gym { seed: gym } = &seed.generator else {
-            return Some(Err(Error("generator: a NES game deals TetrisGYM's pieces".into())));
+            return Some(Err(Error(
+                "generator: a NES game deals TetrisGYM's pieces".into(),
+            )));
         };
         let options = seed.nes.unwrap_or_default();
-        Some(NesGame::new(gym, options, seed.pieces).map(|game| NesFamily {
-            seed: seed.clone(),
-            game,
-        }))
+        Some(
+            NesGame::new(gym, options, seed.pieces).map(|game| NesFamily {
+                seed: seed.clone(),
+                game,
+            }),
+        )
     }
 
     fn options(&self) -> NesOptions {
@@ -99,7 +103,13 @@ impl NesFamily {
                 rows,
                 score: e.score,
                 lines: u64::from(e.lines),
-                next: self.game.pieces.get(e.piece + 1).copied().into_iter().collect(),
+                next: self
+                    .game
+                    .pieces
+                    .get(e.piece + 1)
+                    .copied()
+                    .into_iter()
+                    .collect(),
                 chains: None,
             });
             locks.push(Lock {

@@ -94,11 +94,23 @@ impl BeamGame for NesBeam<'_> {
         emit: &mut impl FnMut(Move, State, u32, f64),
     ) {
         if *state == State::DONE {
-            emit(Move::PASS, State::DONE, score, done_rank(score - DONE_BONUS));
+            emit(
+                Move::PASS,
+                State::DONE,
+                score,
+                done_rank(score - DONE_BONUS),
+            );
             return;
         }
         let delay = if k == 0 { FIRST_ENTRY_DELAY } else { 0 };
-        placements(&state.board, state.level, delay, self.pieces[k], self.speed, scratch);
+        placements(
+            &state.board,
+            state.level,
+            delay,
+            self.pieces[k],
+            self.speed,
+            scratch,
+        );
         let next = self.pieces.get(k + 1).map(|&s| spawn_of(s));
         for p in scratch.iter() {
             let o = Outcome::of(&state.board, p.rest, state.lines, state.level);
@@ -119,7 +131,12 @@ impl BeamGame for NesBeam<'_> {
                 lines: o.lines,
                 level: o.level,
             };
-            emit(mv, child, points, self.evaluator.rank(&o.board, o.cleared, points));
+            emit(
+                mv,
+                child,
+                points,
+                self.evaluator.rank(&o.board, o.cleared, points),
+            );
         }
     }
 }

@@ -8,8 +8,8 @@
 pub mod buttons;
 pub mod checks;
 pub mod fm2;
-pub mod gameplay;
 pub mod game;
+pub mod gameplay;
 pub mod garbage;
 pub mod gym;
 pub mod menus;

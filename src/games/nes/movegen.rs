@@ -175,7 +175,13 @@ pub struct Rest {
 /// `delay` frames of entry delay before gravity (the first piece of a game), then no button
 /// until the piece rests: where it locks, or `None` when the spawn does not fit or the piece
 /// locks before its last input.
-pub fn lock_of(board: &Board, level: u8, delay: u8, piece: Shape, inputs: &[Buttons]) -> Option<Rest> {
+pub fn lock_of(
+    board: &Board,
+    level: u8,
+    delay: u8,
+    piece: Shape,
+    inputs: &[Buttons],
+) -> Option<Rest> {
     let speed = frames_per_drop(level);
     let mut o = spawn_of(piece);
     let (mut x, mut y) = (5i8, 0i8);
@@ -205,7 +211,11 @@ pub fn lock_of(board: &Board, level: u8, delay: u8, piece: Shape, inputs: &[Butt
             }
         }
         if shift {
-            let nx = if input.has(Buttons::RIGHT) { x + 1 } else { x - 1 };
+            let nx = if input.has(Buttons::RIGHT) {
+                x + 1
+            } else {
+                x - 1
+            };
             if board.fits(o, nx, y) {
                 x = nx;
             } else {
@@ -235,14 +245,22 @@ pub fn lock_of(board: &Board, level: u8, delay: u8, piece: Shape, inputs: &[Butt
             } else if f + 1 < inputs.len() {
                 return None;
             } else {
-                return Some(Rest { orientation: o, x, y });
+                return Some(Rest {
+                    orientation: o,
+                    x,
+                    y,
+                });
             }
         }
     }
     while board.fits(o, x, y + 1) {
         y += 1;
     }
-    Some(Rest { orientation: o, x, y })
+    Some(Rest {
+        orientation: o,
+        x,
+        y,
+    })
 }
 
 /// A placement the generator offers: the inputs that make it and where it locks.
@@ -265,7 +283,14 @@ pub fn turn_count(piece: Shape) -> u8 {
 /// Every placement of `piece` a player of `speed` reaches on `board` at `level` (`delay` as
 /// in [`lock_of`]), each lock once (the one of fewest inputs, turns before shifts, left
 /// before right), leaving out those [`Outcome::of`] refuses. In a fixed order.
-pub fn placements(board: &Board, level: u8, delay: u8, piece: Shape, speed: Speed, out: &mut Vec<Placement>) {
+pub fn placements(
+    board: &Board,
+    level: u8,
+    delay: u8,
+    piece: Shape,
+    speed: Speed,
+    out: &mut Vec<Placement>,
+) {
     out.clear();
     for turns in 0..turn_count(piece) {
         for dir in [0i8, -1, 1] {
@@ -275,7 +300,8 @@ pub fn placements(board: &Board, level: u8, delay: u8, piece: Shape, speed: Spee
                     continue;
                 }
                 let shifts = dir * n;
-                let Some(rest) = lock_of(board, level, delay, piece, &inputs(speed, turns, shifts)) else {
+                let Some(rest) = lock_of(board, level, delay, piece, &inputs(speed, turns, shifts))
+                else {
                     break;
                 };
                 if last_x == Some(rest.x) {
@@ -285,7 +311,11 @@ pub fn placements(board: &Board, level: u8, delay: u8, piece: Shape, speed: Spee
                 if out.iter().any(|p| p.rest == rest) || !lockable(board, rest) {
                     continue;
                 }
-                out.push(Placement { turns, shifts, rest });
+                out.push(Placement {
+                    turns,
+                    shifts,
+                    rest,
+                });
             }
             if dir == 0 && last_x.is_none() {
                 // the spawn itself does not fit: nothing does
@@ -404,11 +434,16 @@ mod tests {
                         for shifts in -6..=6 {
                             let inp = inputs(speed, turns, shifts);
                             let fast = lock_of(&Board::default(), level, 0, piece, &inp);
-                            let exact = place(level, &Playfield::default(), piece, Carry::default(), &inp)
-                                .filter(|p| p.frame >= inp.len());
+                            let exact =
+                                place(level, &Playfield::default(), piece, Carry::default(), &inp)
+                                    .filter(|p| p.frame >= inp.len());
                             assert_eq!(
                                 fast,
-                                exact.map(|p| Rest { orientation: p.orientation, x: p.x, y: p.y }),
+                                exact.map(|p| Rest {
+                                    orientation: p.orientation,
+                                    x: p.x,
+                                    y: p.y
+                                }),
                                 "level {level} {speed:?} {piece:?} {turns} {shifts}"
                             );
                         }

@@ -101,15 +101,14 @@ impl NesRecord {
             let mut words = line.split_whitespace();
             let first = words.next().expect("a line with text has a word");
             if speed.is_none() {
-                let name = match (first, words.next(), words.next()) {
-                    ("speed", Some(name), None) => name,
-                    _ => {
-                        return Err(at(
+                let name =
+                    match (first, words.next(), words.next()) {
+                        ("speed", Some(name), None) => name,
+                        _ => return Err(at(
                             "a NES record starts with `speed 30hz`, `speed 15hz` or `speed das`"
                                 .into(),
-                        ))
-                    }
-                };
+                        )),
+                    };
                 speed = Some(Speed::from_name(name).ok_or_else(|| {
                     at(format!(
                         "speed {}: give 30hz, 15hz or das",
@@ -207,7 +206,9 @@ mod tests {
             NesRecord::parse("# x\nspeed das\nT A X\n").unwrap_err(),
             "line 3: frame 2: X: a frame is `.` or the letters L R D U A B, each once"
         );
-        assert!(NesRecord::parse("T A\n").unwrap_err().starts_with("line 1: a NES record"));
+        assert!(NesRecord::parse("T A\n")
+            .unwrap_err()
+            .starts_with("line 1: a NES record"));
     }
 
     #[test]

@@ -111,10 +111,7 @@ pub fn replay(
             )));
         }
         if k + 1 >= pieces.len() {
-            return Err(at(format!(
-                "the game has {} pieces",
-                pieces.len() - 1
-            )));
+            return Err(at(format!("the game has {} pieces", pieces.len() - 1)));
         }
         if p.shape != pieces[k] {
             return Err(at(format!(
@@ -126,7 +123,10 @@ pub fn replay(
         if let Some(problem) = speed_problem(game.options.speed, &p.inputs) {
             return Err(at(problem));
         }
-        if p.inputs.iter().any(|b| b.has(Buttons::UP.with(Buttons::DOWN))) {
+        if p.inputs
+            .iter()
+            .any(|b| b.has(Buttons::UP.with(Buttons::DOWN)))
+        {
             return Err(at("up and down together".into()));
         }
         let mut stop = None;
@@ -149,7 +149,7 @@ pub fn replay(
         }
         let mut gain = 0u32;
         let mut waited = 0;
-        while !g.over() && !(stop.is_some() && g.play_state == PlayState::Move) {
+        while !(g.over() || stop.is_some() && g.play_state == PlayState::Move) {
             let (cleared, soft) = (g.completed_lines, g.hold_down_points);
             let before = g.play_state;
             g.step(Buttons::NONE);
