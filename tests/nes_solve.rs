@@ -19,7 +19,7 @@ fn a_small_solve_replays_to_its_score() {
         "--lines",
         "20",
         "--beam",
-        "20",
+        "100",
         "--out",
         out.to_str().unwrap(),
     ]);
