@@ -51,6 +51,20 @@ fn a_small_solve_replays_to_its_score() {
     let s = run(&["show", record.to_str().unwrap(), "--at", "1"]);
     assert!(text(&s).starts_with("lock 1/"), "{}", text(&s));
     assert!(text(&s).contains("level 18  speed 30hz"), "{}", text(&s));
+    let a = run(&[
+        "show",
+        record.to_str().unwrap(),
+        "--animate",
+        "--from",
+        "1",
+        "--to",
+        "2",
+    ]);
+    assert!(
+        text(&a).contains("level 18  speed 30hz  next"),
+        "{}",
+        text(&a)
+    );
 }
 
 #[test]

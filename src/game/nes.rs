@@ -66,6 +66,8 @@ impl NesFamily {
 
     /// The record's replay as the views draw it.
     fn view(&self, record: &NesRecord) -> Result<Replay> {
+        let speed = self.options().speed.name();
+        let note = |level: u8| format!("level {level}  speed {speed}");
         let mut colours: Vec<[Option<Shape>; 10]> = vec![[None; 10]; 20];
         let mut frames = vec![Frame {
             rows: vec![[None; 10]; 20],
@@ -73,6 +75,7 @@ impl NesFamily {
             lines: 0,
             next: self.game.pieces.first().copied().into_iter().collect(),
             chains: None,
+            note: Some(note(self.options().level)),
         }];
         let mut locks = Vec::new();
         let outcome = self.replay(record, |e| {
@@ -111,6 +114,7 @@ impl NesFamily {
                     .into_iter()
                     .collect(),
                 chains: None,
+                note: Some(note(e.level)),
             });
             locks.push(Lock {
                 piece: e.shape,

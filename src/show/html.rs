@@ -56,6 +56,10 @@ struct Data<'a> {
     next: Vec<String>,
     /// The guideline numbers; `null` for the Tencent game, which has none.
     chains: Option<ChainData>,
+    /// What else a family shows after 0, 1, ... n pieces (a NES game: level and speed);
+    /// left out when it shows nothing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    notes: Option<Vec<String>>,
     /// Why the game ended, in words.
     end: &'static str,
 }
@@ -166,6 +170,11 @@ pub fn page(replay: &Replay, name: &str) -> String {
             .map(|f| f.next.iter().map(|s| s.letter()).collect())
             .collect(),
         chains: chain_data(replay),
+        notes: replay
+            .frames
+            .iter()
+            .map(|f| f.note.clone())
+            .collect::<Option<Vec<String>>>(),
         end: replay.end,
     };
     let json = serde_json::to_string(&data).expect("plain data serialises");
