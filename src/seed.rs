@@ -45,6 +45,10 @@ pub struct Seed {
     /// a TETR.IO game and, for an imported round, its lock times and garbage.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tetrio: Option<crate::games::tetrio::game::TetrioGame>,
+    /// NES games (`rules: "nes"`): the starting level, the player's speed and the line
+    /// target (`docs/nes.md`); the pieces then follow from the line target.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nes: Option<crate::games::nes::game::NesOptions>,
     /// `pieces` was left out and is what the queue allows: a hold piece added on the command
     /// line (`--hold`) then adds a lock, as it does for `--queue` and a file's `start.hold`.
     #[serde(skip)]
@@ -120,6 +124,9 @@ pub enum Generator {
     /// guideline game one lock fewer than the letters, as the last letter is the piece a hold
     /// into the empty slot may draw on the last lock (the game always shows the next piece).
     Queue { pieces: String },
+    /// TetrisGYM's seeded pieces (NES games): a seed of 6 hexadecimal digits, as GYM's menu
+    /// takes it.
+    Gym { seed: String },
 }
 
 /// TETR.IO's Park-Miller "minimal standard" generator.
@@ -252,6 +259,12 @@ impl Seed {
     /// Checks a seed built or changed in code (the command line's `--queue`, `--board`, ...)
     /// as a seed file is checked, and fills in what the queue implies.
     pub fn settle(&mut self) -> Result<(), SeedError> {
+        if self.rules == "nes" {
+            let options = self.nes.unwrap_or_default();
+            options.check().map_err(SeedError)?;
+            self.nes = Some(options);
+            self.pieces = options.pieces();
+        }
         if let Generator::Queue { pieces } = &mut self.generator {
             let shapes =
                 queue_shapes(pieces).map_err(|e| SeedError(format!("generator.pieces: {e}")))?;
@@ -299,6 +312,43 @@ impl Seed {
             self.check_start(start)?;
         }
         self.check_name()
+    }
+
+    /// A NES game deals TetrisGYM's pieces from an empty board, and only a NES game does.
+    fn check_nes(&self) -> Result<(), SeedError> {
+        let gym = match &self.generator {
+            Generator::Gym { seed } => Some(seed),
+            _ => None,
+        };
+        if self.rules != "nes" {
+            if self.nes.is_some() {
+                return Err(SeedError(format!(
+                    "nes: only NES games have it (this game's rules are {})",
+                    self.rules
+                )));
+            }
+            if gym.is_some() {
+                return Err(SeedError(format!(
+                    "generator.kind: gym deals NES games (this game's rules are {})",
+                    self.rules
+                )));
+            }
+            return Ok(());
+        }
+        let Some(seed) = gym else {
+            return Err(SeedError(
+                "generator: a NES game deals TetrisGYM's pieces: {\"kind\": \"gym\", \"seed\": \"1A2B3C\"}"
+                    .into(),
+            ));
+        };
+        crate::games::nes::gym::parse_gym_seed(seed)
+            .map_err(|e| SeedError(format!("generator.{e}")))?;
+        if self.start.is_some() {
+            return Err(SeedError(
+                "start: a NES game starts on an empty board".into(),
+            ));
+        }
+        Ok(())
     }
 
     /// Checked last: the command line builds the name from `--queue`, `--board` and
@@ -419,12 +469,13 @@ impl Seed {
     }
 
     fn check(&self) -> Result<(), SeedError> {
-        if !["tencent", "standard", "guideline"].contains(&self.rules.as_str()) {
+        if !["tencent", "standard", "guideline", "nes"].contains(&self.rules.as_str()) {
             return Err(SeedError(format!(
-                "rules: unknown rule set {:?} (known: tencent, standard, guideline)",
+                "rules: unknown rule set {:?} (known: tencent, standard, guideline, nes)",
                 self.rules
             )));
         }
+        self.check_nes()?;
         if self.rules != "guideline" {
             for (field, set) in [
                 ("rotation", self.rotation.is_some()),
@@ -569,6 +620,12 @@ impl Seed {
     pub fn shapes(&self, n: usize) -> Vec<Shape> {
         match &self.generator {
             Generator::Tetrio { seed, no_szo } => tetrio_shapes(*seed, *no_szo, n),
+            Generator::Gym { seed } => crate::games::nes::gym::gym_pieces(
+                crate::games::nes::gym::parse_gym_seed(seed)
+                    .expect("checked when the seed was read"),
+            )
+            .take(n)
+            .collect(),
             Generator::Bag7 { seed } => bag7_shapes(*seed, n),
             Generator::Queue { pieces } => queue_shapes(pieces)
                 .expect("checked when the seed was read")
@@ -700,7 +757,10 @@ impl Seed {
                     })
                     .collect()
             }
-            Generator::Tetrio { .. } | Generator::Bag7 { .. } | Generator::Queue { .. } => self
+            Generator::Tetrio { .. }
+            | Generator::Bag7 { .. }
+            | Generator::Queue { .. }
+            | Generator::Gym { .. } => self
                 .shapes(n)
                 .into_iter()
                 .enumerate()

@@ -44,6 +44,8 @@ pub struct GameArgs {
     /// The piece in the hold slot at the start (guideline games).
     #[arg(long, value_name = "PIECE")]
     pub hold: Option<String>,
+    #[command(flatten)]
+    pub nes: super::nes_args::NesArgs,
 }
 
 impl GameArgs {
@@ -53,6 +55,7 @@ impl GameArgs {
             || self.queue.is_some()
             || self.board.is_some()
             || self.hold.is_some()
+            || self.nes.given().is_some()
     }
 
     /// The game, checked.
@@ -60,18 +63,22 @@ impl GameArgs {
         if !self.changes_game() {
             return io::load_seed(self.seed.as_deref());
         }
+        if self.nes.given().is_some() {
+            let base = match &self.seed {
+                Some(path) => io::load_seed(Some(path))?,
+                None => super::nes_args::builtin_nes(),
+            };
+            return self.nes.apply(base, self.tetrio_flag());
+        }
         let mut seed = match &self.seed {
             Some(path) => io::load_seed(Some(path))?,
             None => builtin_tetrio(),
         };
+        if seed.rules == "nes" {
+            return self.nes.apply(seed, self.tetrio_flag());
+        }
         if seed.rules == "standard" {
-            let flag = super::first_given(&[
-                (self.tetrio_seed.is_some(), "--tetrio-seed"),
-                (self.queue.is_some(), "--queue"),
-                (self.board.is_some(), "--board"),
-                (self.hold.is_some(), "--hold"),
-            ])
-            .unwrap_or("--queue");
+            let flag = self.tetrio_flag().unwrap_or("--queue");
             return Err(Error(format!(
                 "{flag}: the game {} plays the standard rules, which draw their pieces from a \
                  uniform generator on an empty board; --tetrio-seed, --queue, --board and \
@@ -148,6 +155,16 @@ impl GameArgs {
         Ok(seed)
     }
 
+    /// The first of the flags that change Tencent and guideline games.
+    fn tetrio_flag(&self) -> Option<&'static str> {
+        super::first_given(&[
+            (self.tetrio_seed.is_some(), "--tetrio-seed"),
+            (self.queue.is_some(), "--queue"),
+            (self.board.is_some(), "--board"),
+            (self.hold.is_some(), "--hold"),
+        ])
+    }
+
     /// The game of a command that reads the record at `record` (`verify`, `show`): the
     /// flags' game, or when no flag names one, the game or results file beside the record
     /// (`RECORD` with `.json`), else the built-in game. A standard game has no records: its
@@ -186,6 +203,7 @@ impl GameArgs {
                 words.extend([flag.to_string(), v.clone()]);
             }
         }
+        words.extend(self.nes.flags());
         words
     }
 

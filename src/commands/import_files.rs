@@ -121,6 +121,7 @@ pub fn files(
         combo_table: Some(crate::games::guideline::ComboTable::Tetrio),
         start: None,
         tetrio: Some(TetrioGame::from_engine(&r.raw_options, e)),
+        nes: None,
         pieces_from_queue: false,
     };
     let mut seed = seed;

@@ -10,6 +10,7 @@ pub mod import;
 mod import_files;
 mod import_nes;
 pub mod learn;
+mod nes_args;
 pub mod play;
 pub mod polish;
 pub mod report;

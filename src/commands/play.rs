@@ -175,7 +175,12 @@ pub fn run(args: &Args) -> Result<()> {
     let (policy, w) = weights(args)?;
     match family {
         AnyGame::Standard(_) => run_standard(args, &seed, &policy, w),
-        _ => run_tencent(args, &seed, &policy, w),
+        AnyGame::Tencent(_) => run_tencent(args, &seed, &policy, w),
+        _ => Err(Error(format!(
+            "play plays standard, Tencent and guideline games; the game {} plays the {} rules \
+             (`solve` plays it)",
+            seed.name, seed.rules
+        ))),
     }
 }
 

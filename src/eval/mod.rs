@@ -7,6 +7,7 @@
 //! * [`weights_file`]: one loader for weights files, whatever command reads them.
 
 pub mod guideline;
+pub mod nes;
 pub mod players;
 pub mod tencent;
 pub mod value;

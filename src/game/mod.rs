@@ -5,18 +5,21 @@
 //! A family's rules live in its folder under `src/games/` (board, pieces, moves, replay,
 //! scoring), its evaluator under `src/eval/`, and its beam state under `src/search/`. This
 //! module joins them: [`Game`] is what a command may ask of any family, one `impl` a family
-//! (`tencent.rs`, `guideline.rs`, `tetrio.rs`, `standard.rs`), and [`open`] is the one registration,
+//! (`tencent.rs`, `guideline.rs`, `tetrio.rs`, `standard.rs`,
+//! `nes.rs`), and [`open`] is the one registration,
 //! where a seed file's `rules` picks the family. Commands call [`with_game!`] once and are
 //! otherwise the same for every family. The beam's hot loop stays monomorphised: a family's
 //! search is generic code ([`crate::search::beam::BeamGame`]) called from its impl here.
 
 mod guideline;
+mod nes;
 pub mod solve;
 mod standard;
 mod tencent;
 mod tetrio;
 
 pub use guideline::{weights_name as guideline_weights_name, GuidelineFamily};
+pub use nes::NesFamily;
 pub use standard::StandardFamily;
 pub use tencent::TencentFamily;
 pub use tetrio::TetrioFamily;
@@ -102,12 +105,17 @@ pub enum AnyGame {
     /// A game file with TETR.IO's own options (an imported round, a solo mode).
     Tetrio(Box<TetrioFamily>),
     Standard(StandardFamily),
+    /// A NES game of TetrisGYM's seeded pieces.
+    Nes(Box<NesFamily>),
 }
 
 /// The one registration: the family a seed file's `rules` names.
 pub fn open(seed: Seed) -> Result<AnyGame> {
     if let Some(game) = TetrioFamily::of(&seed) {
         return Ok(AnyGame::Tetrio(Box::new(game)));
+    }
+    if let Some(game) = NesFamily::of(&seed) {
+        return Ok(AnyGame::Nes(Box::new(game?)));
     }
     if let Some(game) = GuidelineFamily::of(&seed) {
         return Ok(AnyGame::Guideline(Box::new(game)));
@@ -134,6 +142,10 @@ macro_rules! with_game {
                 $body
             }
             $crate::game::AnyGame::Standard($g) => $body,
+            $crate::game::AnyGame::Nes($g) => {
+                let $g = &**$g;
+                $body
+            }
         }
     };
 }

@@ -4,6 +4,7 @@ pub mod beam;
 mod drop_values;
 pub mod greedy;
 pub mod guideline;
+pub mod nes;
 pub mod online;
 pub mod online_run;
 pub mod play_batch;

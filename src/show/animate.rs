@@ -49,8 +49,9 @@ pub fn header(replay: &Replay, k: usize) -> String {
             .next
             .first()
             .map_or_else(over, |s| format!("next {}", s.letter()));
+        let note = f.note.as_ref().map_or(String::new(), |n| format!("  {n}"));
         return format!(
-            "piece {k}/{}  score {}  lines {}  {next}\n",
+            "piece {k}/{}  score {}  lines {}{note}  {next}\n",
             replay.placed(),
             f.score,
             f.lines

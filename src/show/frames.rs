@@ -41,6 +41,8 @@ pub struct Frame {
     /// The piece to place next and the previews after it (empty at the end).
     pub next: Vec<Shape>,
     pub chains: Option<Chains>,
+    /// What else the family shows beside score and lines (a NES game: level and speed).
+    pub note: Option<String>,
 }
 
 /// One lock.
@@ -120,6 +122,7 @@ impl Replay {
                     lines: snap.lines,
                     next: snap.next.map(|p| p.shape).into_iter().collect(),
                     chains: None,
+                    note: None,
                 }
             })
             .collect();
@@ -169,6 +172,7 @@ impl Replay {
                     back_to_back: state.b2b,
                     attack,
                 }),
+                note: None,
             }
         };
         let mut frames = vec![frame(0, &g.start.0, g.start.1.to_vec(), 0, 0, 0)];

@@ -149,6 +149,7 @@ mod tests {
             lines: 0,
             next: vec![piece],
             chains: None,
+            note: None,
         };
         Replay {
             height,

@@ -57,6 +57,10 @@ struct Data<'a> {
     next: Vec<String>,
     /// The guideline numbers; `null` for the Tencent game, which has none.
     chains: Option<ChainData>,
+    /// What else a family shows after 0, 1, ... n pieces (a NES game: level and speed);
+    /// left out when it shows nothing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    notes: Option<Vec<String>>,
     /// Why the game ended, in words.
     end: &'static str,
     /// TETR.IO's solo figures; `null` for the other families.
@@ -177,6 +181,11 @@ fn data<'a>(replay: &'a Replay, name: &'a str) -> Data<'a> {
             .map(|f| f.next.iter().map(|s| s.letter()).collect())
             .collect(),
         chains: chain_data(replay),
+        notes: replay
+            .frames
+            .iter()
+            .map(|f| f.note.clone())
+            .collect::<Option<Vec<String>>>(),
         end: replay.end,
         solo: replay.solo.as_ref().map(|s| SoloData {
             time: s.iter().map(|f| f.time_ms).collect(),

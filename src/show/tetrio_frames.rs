@@ -86,6 +86,7 @@ impl Replay {
                         back_to_back: s.snapshot.b2b >= 0,
                         attack: s.attack,
                     }),
+                    note: None,
                 })
             })
             .collect::<Result<Vec<Frame>>>()?;

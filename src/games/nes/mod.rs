@@ -8,15 +8,19 @@
 pub mod buttons;
 pub mod checks;
 pub mod fm2;
+pub mod game;
 pub mod gameplay;
 pub mod garbage;
 pub mod gym;
 pub mod menus;
+pub mod movegen;
 pub mod movie;
 mod moving;
 pub mod orientation;
 pub mod placement;
 pub mod playfield;
+pub mod record;
+pub mod replay;
 pub mod rng;
 pub mod score;
 

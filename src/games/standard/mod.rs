@@ -300,6 +300,7 @@ mod tests {
             combo_table: None,
             start: None,
             tetrio: None,
+            nes: None,
             pieces_from_queue: false,
         };
         let from_seed: Vec<Shape> = seed.pieces().iter().map(|p| p.shape).collect();

@@ -1,0 +1,160 @@
+//! The beam over a NES game: a state is the board, the line count and the level (the level
+//! sets the gravity the next piece falls under, so the placements a speed reaches); a move
+//! is a rotation and a shift count, whose inputs `movegen::inputs` gives.
+//!
+//! The game ends at a line target, so the score that counts is the score at the lock that
+//! reaches it. Every state that reaches it becomes one state, [`State::DONE`], whose only
+//! child is itself (a pass); equal states merge keeping the best-ranked, and done states rank
+//! by their points ahead of all others, so the beam always holds the best finished line while
+//! the others play on. Its score carries [`DONE_BONUS`] so that the line the search returns
+//! is a finished one when there is any.
+
+use super::beam::{search_game, BeamGame, Line, StepReport};
+use super::width::Width;
+use crate::eval::nes::NesEvaluator;
+use crate::games::nes::movegen::{placements, Board, Outcome, Placement, Speed, FIRST_ENTRY_DELAY};
+use crate::games::nes::orientation::spawn_of;
+use crate::games::nes::score::Lines;
+use crate::piece::Shape;
+use std::sync::atomic::AtomicBool;
+
+/// Added to the score of a line that reached the target.
+pub const DONE_BONUS: u32 = 1 << 31;
+
+/// A state between pieces.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct State {
+    pub board: Board,
+    pub lines: Lines,
+    pub level: u8,
+}
+
+impl State {
+    /// Every line that reached the target, merged into one.
+    pub const DONE: State = State {
+        board: Board([0xFFFF; 20]),
+        lines: Lines([0xFF, 0xFF]),
+        level: 0xFF,
+    };
+}
+
+/// A piece's move: turns and shifts, or a pass once the game is over.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Move {
+    pub turns: u8,
+    pub shifts: i8,
+}
+
+impl Move {
+    /// No piece: the game reached its line target.
+    pub const PASS: Move = Move {
+        turns: u8::MAX,
+        shifts: 0,
+    };
+}
+
+/// A NES game as the beam searches it.
+pub struct NesBeam<'a> {
+    pub pieces: &'a [Shape],
+    pub level: u8,
+    pub speed: Speed,
+    pub target: u32,
+    pub steps: usize,
+    pub evaluator: &'a NesEvaluator,
+}
+
+/// The rank of a done line of `points`: ahead of every other state, by points.
+fn done_rank(points: u32) -> f64 {
+    -1e15 - f64::from(points)
+}
+
+impl BeamGame for NesBeam<'_> {
+    type State = State;
+    type Move = Move;
+    type Scratch = Vec<Placement>;
+
+    fn start(&self) -> State {
+        State {
+            board: Board::default(),
+            lines: Lines::default(),
+            level: self.level,
+        }
+    }
+
+    fn steps(&self) -> usize {
+        self.steps
+    }
+
+    fn expand(
+        &self,
+        k: usize,
+        state: &State,
+        score: u32,
+        scratch: &mut Vec<Placement>,
+        emit: &mut impl FnMut(Move, State, u32, f64),
+    ) {
+        if *state == State::DONE {
+            emit(
+                Move::PASS,
+                State::DONE,
+                score,
+                done_rank(score - DONE_BONUS),
+            );
+            return;
+        }
+        let delay = if k == 0 { FIRST_ENTRY_DELAY } else { 0 };
+        placements(
+            &state.board,
+            state.level,
+            delay,
+            self.pieces[k],
+            self.speed,
+            scratch,
+        );
+        let next = self.pieces.get(k + 1).map(|&s| spawn_of(s));
+        for p in scratch.iter() {
+            let o = Outcome::of(&state.board, p.rest, state.lines, state.level);
+            let points = score + o.points;
+            let mv = Move {
+                turns: p.turns,
+                shifts: p.shifts,
+            };
+            if o.lines.value() >= self.target {
+                emit(mv, State::DONE, points + DONE_BONUS, done_rank(points));
+                continue;
+            }
+            if next.is_some_and(|n| !o.board.fits(n, 5, 0)) {
+                continue;
+            }
+            let child = State {
+                board: o.board,
+                lines: o.lines,
+                level: o.level,
+            };
+            emit(
+                mv,
+                child,
+                points,
+                self.evaluator.rank(&o.board, o.cleared, points),
+            );
+        }
+    }
+}
+
+/// Searches `game` at `width`; the progress and the line's score without [`DONE_BONUS`].
+pub fn search(
+    game: &NesBeam,
+    width: Width,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(&StepReport),
+) -> Line<Move> {
+    let mut line = search_game(game, width, stop, |r| {
+        progress(&StepReport {
+            best_score: r.best_score & !DONE_BONUS,
+            ..*r
+        })
+    });
+    line.score &= !DONE_BONUS;
+    line.moves.retain(|m| *m != Move::PASS);
+    line
+}

@@ -1,0 +1,166 @@
+//! NES games end to end, with the built binary: a small solve whose record `verify` replays
+//! to the solve's score, a hand-made record, and the refusals of bad input.
+
+mod common;
+use common::{fails_with, json, run, scratch};
+
+fn text(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn a_small_solve_replays_to_its_score() {
+    let dir = scratch("nes-solve", "small");
+    let out = dir.join("s.json");
+    let o = run(&[
+        "solve",
+        "--gym-seed",
+        "123456",
+        "--lines",
+        "20",
+        "--beam",
+        "100",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let report = json(&out);
+    assert_eq!(report["end_reason"], "lines_reached");
+    assert!(report["lines"].as_u64().unwrap() >= 20);
+    let record = dir.join("s.txt");
+    let v = run(&["verify", record.to_str().unwrap()]);
+    assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stderr));
+    let verified: serde_json::Value = serde_json::from_str(&text(&v)).unwrap();
+    assert_eq!(verified["score"], report["score"]);
+    assert_eq!(verified["lines"], report["lines"]);
+    assert_eq!(verified["valid"], true);
+    // the same record, the game given by flags instead of the results file beside it
+    let moved = dir.join("moved.txt");
+    std::fs::copy(&record, &moved).unwrap();
+    let v = run(&[
+        "verify",
+        moved.to_str().unwrap(),
+        "--gym-seed",
+        "123456",
+        "--lines",
+        "20",
+    ]);
+    let again: serde_json::Value = serde_json::from_str(&text(&v)).unwrap();
+    assert_eq!(again["score"], report["score"]);
+    // show draws it, with level and speed
+    let s = run(&["show", record.to_str().unwrap(), "--at", "1"]);
+    assert!(text(&s).starts_with("lock 1/"), "{}", text(&s));
+    assert!(text(&s).contains("level 18  speed 30hz"), "{}", text(&s));
+    let a = run(&[
+        "show",
+        record.to_str().unwrap(),
+        "--animate",
+        "--from",
+        "1",
+        "--to",
+        "2",
+    ]);
+    assert!(
+        text(&a).contains("level 18  speed 30hz  next"),
+        "{}",
+        text(&a)
+    );
+}
+
+#[test]
+fn a_hand_made_record_replays_frame_by_frame() {
+    let dir = scratch("nes-solve", "hand");
+    let record = dir.join("z.txt");
+    // Seed 123456 deals Z first. Dropped with no input it waits the 96 frames of the first
+    // piece's entry delay, falls a row on frame 97 and every 3 frames after (level 18) to
+    // row 18 on frame 148, and stops on frame 151.
+    std::fs::write(&record, "# one Z\nspeed 30hz\nZ\n").unwrap();
+    let v = run(&["verify", record.to_str().unwrap(), "--gym-seed", "123456"]);
+    assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stderr));
+    let got: serde_json::Value = serde_json::from_str(&text(&v)).unwrap();
+    assert_eq!(got["frames"], 151);
+    assert_eq!(got["pieces"], 1);
+    assert_eq!(got["score"], 0);
+    assert_eq!(got["end_reason"], "record_end");
+    let s = run(&["show", record.to_str().unwrap(), "--gym-seed", "123456"]);
+    assert!(
+        text(&s).contains("\n..........\n....ZZ....\n.....ZZ...\nend"),
+        "{}",
+        text(&s)
+    );
+}
+
+#[test]
+fn bad_flags_are_refused_and_nothing_is_written() {
+    let dir = scratch("nes-solve", "flags");
+    let out = dir.join("x.json");
+    let o = out.to_str().unwrap();
+    for (flags, want) in [
+        (vec!["--gym-seed", "12345"], "--gym-seed 12345: a TetrisGYM seed is 6 hexadecimal digits, like 1A2B3C"),
+        (vec!["--gym-seed", "12345G"], "--gym-seed 12345G: a TetrisGYM seed is 6 hexadecimal digits, like 1A2B3C"),
+        (vec!["--level", "30"], "--level 30: give a level from 0 to 29"),
+        (vec!["--level", "-1"], "--level -1: give a level from 0 to 29"),
+        (vec!["--tap-hz", "20"], "--tap-hz 20: give 30 or 15 (or --das to hold)"),
+        (vec!["--lines", "0"], "--lines 0: give a line target from 1 to 1000"),
+        (vec!["--gym-seed", "123456", "--queue", "IOT"], "--queue: the game nes-gym-123456 is a NES game (TetrisGYM's pieces from an empty board)"),
+    ] {
+        let mut args = vec!["solve", "--beam", "5", "--out", o];
+        args.extend(flags);
+        fails_with(&run(&args), want);
+        assert!(!out.exists() && !dir.join("x.txt").exists());
+    }
+    let seed = dir.join("bad.json");
+    std::fs::write(
+        &seed,
+        r#"{"name":"b","rules":"nes","generator":{"kind":"gym","seed":"12"},"nes":{"level":18}}"#,
+    )
+    .unwrap();
+    let s = seed.to_str().unwrap();
+    fails_with(
+        &run(&["solve", "--seed", s, "--out", o]),
+        &format!("{s}: generator.seed `12`: a TetrisGYM seed is 6 hexadecimal digits, like 1A2B3C"),
+    );
+    std::fs::write(&seed, r#"{"name":"b","rules":"nes","generator":{"kind":"gym","seed":"123456"},"nes":{"level":31}}"#).unwrap();
+    fails_with(
+        &run(&["solve", "--seed", s, "--out", o]),
+        &format!("{s}: nes.level: 31 is not a level from 0 to 29"),
+    );
+    assert!(!out.exists());
+}
+
+#[test]
+fn records_that_do_not_fit_the_game_are_refused() {
+    let dir = scratch("nes-solve", "records");
+    let record = dir.join("r.txt");
+    let r = record.to_str().unwrap();
+    for (body, want) in [
+        (
+            "speed 30hz\nT\n",
+            "piece 1: the record places T, the game deals Z",
+        ),
+        ("speed 15hz\nZ\n", "speed 15hz: the game is played at 30hz"),
+        (
+            "speed 30hz\nZ L R\n",
+            "piece 1: left or right pressed on frames 1 and 2, faster than 30hz allows",
+        ),
+        ("speed 30hz\nZ . . A . A . A\n", ""),
+        ("speed 30hz\nZ R . R . R . R . R\n", ""),
+    ] {
+        std::fs::write(&record, body).unwrap();
+        let out = run(&["verify", r, "--gym-seed", "123456"]);
+        if want.is_empty() {
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        } else {
+            fails_with(&out, &format!("{r}: {want}"));
+        }
+    }
+    std::fs::write(&record, "speed 20hz\nZ\n").unwrap();
+    fails_with(
+        &run(&["verify", r, "--gym-seed", "123456"]),
+        &format!("{r}: line 1: speed 20hz: give 30hz, 15hz or das"),
+    );
+}
