@@ -130,6 +130,7 @@ impl NesFamily {
             total: record.pieces.len(),
             frames,
             locks,
+            solo: None,
             end: match outcome.end_reason {
                 "lines_reached" => "line target reached",
                 "topped_out" => "topped out",
