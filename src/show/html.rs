@@ -17,6 +17,10 @@ use serde::Serialize;
 
 const TEMPLATE: &str = include_str!("replay.html");
 const COMPARE_TEMPLATE: &str = include_str!("compare.html");
+/// The player both pages share (stepping, playing, the address, the buttons and keys).
+const PLAYER: &str = include_str!("player.js");
+/// Where a page takes [`PLAYER`].
+const PLAYER_SLOT: &str = "__BEAMTRIS_PLAYER__";
 const DATA_SLOT: &str = "__BEAMTRIS_DATA__";
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 /// The digits of a packed board: two cells of nine kinds (empty, seven pieces, a starting-board
@@ -229,7 +233,9 @@ fn embed(template: &str, data: &impl Serialize) -> String {
         .replace('<', "\\u003c")
         .replace('>', "\\u003e")
         .replace('&', "\\u0026");
-    template.replacen(DATA_SLOT, &safe, 1)
+    template
+        .replacen(PLAYER_SLOT, PLAYER, 1)
+        .replacen(DATA_SLOT, &safe, 1)
 }
 
 #[cfg(test)]
