@@ -5,7 +5,7 @@
 //! Weights are data in the project's one weights format: a JSON map from feature name to
 //! weight plus `score_weight`; lower rank is better, so a bad feature gets a positive weight.
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::fourwide::section::full_rows_from;
 use crate::games::guideline::board::{Board, COLUMN_BITS, HEIGHT, WIDTH};
 use crate::games::guideline::State;
@@ -106,21 +106,13 @@ impl GuidelineWeights {
 
     /// A preset name or the path of a weights file; errors name the file and JSON place.
     pub fn resolve(name_or_path: &str) -> Result<GuidelineWeights> {
-        if let Some(w) = GuidelineWeights::preset(name_or_path) {
-            return Ok(w);
-        }
-        let path = std::path::Path::new(name_or_path);
-        if !path.exists() {
-            return Err(Error::at(
-                name_or_path,
-                format!(
-                    "neither a guideline preset ({}) nor a weights file",
-                    PRESETS.join(", ")
-                ),
-            ));
-        }
-        let text = crate::io::read_text(path)?;
-        GuidelineWeights::parse(&text).map_err(|e| Error::at(path.display(), e))
+        super::preset_or_file(
+            name_or_path,
+            "guideline",
+            &PRESETS,
+            GuidelineWeights::preset,
+            GuidelineWeights::parse,
+        )
     }
 
     /// Parses and checks weights JSON.

@@ -4,7 +4,7 @@
 //! the NES features are its own: a stack built for four-line clears through a well at the
 //! right edge, kept low enough for the gravity of the levels to come.
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::games::nes::movegen::{Board, FULL};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -65,21 +65,13 @@ impl NesWeights {
 
     /// A preset's name or a weights file; errors name the file and the JSON place.
     pub fn resolve(name_or_path: &str) -> Result<NesWeights> {
-        if let Some(w) = NesWeights::preset(name_or_path) {
-            return Ok(w);
-        }
-        let path = std::path::Path::new(name_or_path);
-        if !path.exists() {
-            return Err(Error::at(
-                name_or_path,
-                format!(
-                    "neither a NES preset ({}) nor a weights file",
-                    PRESETS.join(", ")
-                ),
-            ));
-        }
-        let text = crate::io::read_text(path)?;
-        NesWeights::parse(&text).map_err(|e| Error::at(path.display(), e))
+        super::preset_or_file(
+            name_or_path,
+            "NES",
+            &PRESETS,
+            NesWeights::preset,
+            NesWeights::parse,
+        )
     }
 
     /// Parses and checks weights JSON.

@@ -84,74 +84,17 @@ impl BeamGame for GuidelineSearch<'_> {
         placements: &mut Vec<Placement>,
         emit: &mut impl FnMut(Move, State, u32, f64),
     ) {
-        if let Some(blitz) = self.blitz {
-            return self.expand_blitz(blitz, k, state, score, placements, emit);
-        }
         let pieces = &self.game.pieces;
         let rules = &self.game.rules;
         let index = state.next_index(k);
         let current = pieces[index];
+        // A BLITZ game: its lines so far (the level) and whether pieces keep to the surface.
+        let blitz = self.blitz.map(|b| {
+            let lines = b.lines_before(k, &state.board);
+            (b, lines, b.on_surface(lines))
+        });
+        let surface = matches!(blitz, Some((_, _, true)));
         // (piece played, came through hold, hold slot after)
-        let held = match state.hold {
-            Some(h) if h == current => None,
-            Some(h) => Some((h, Some(current))),
-            None => Some((pieces[index + 1], Some(current))),
-        };
-        let options = [
-            Some((current, false, state.hold)),
-            held.map(|(p, s)| (p, true, s)),
-        ];
-        for (shape, hold, slot) in options.into_iter().flatten() {
-            let before = State {
-                hold: slot,
-                ..*state
-            };
-            placements.clear();
-            movegen::placements(&state.board, shape, rules.rotation, placements);
-            for &p in placements.iter() {
-                let (after, lock) = game::lock(&before, &p.active(), rules.combo_table);
-                if lock.lock_out {
-                    continue;
-                }
-                if k + 1 < self.steps {
-                    let next = pieces[after.next_index(k + 1)];
-                    if Active::spawn(&after.board, next).is_none() {
-                        continue;
-                    }
-                }
-                let gain = rules.objective.gain(&lock.earned, lock.lines);
-                let score = score + gain;
-                let mut rank = self.rank(k, &after, score);
-                if rules.objective == Objective::Lines {
-                    // A sprint is also timed by its key presses: the cheaper placement first.
-                    rank += sprint_keys::PRESS_WEIGHT
-                        * sprint_keys::presses(&state.board, &p, hold) as f64;
-                }
-                emit(Move { placement: p, hold }, after, score, rank);
-            }
-        }
-    }
-}
-
-impl GuidelineSearch<'_> {
-    /// [`BeamGame::expand`] on a BLITZ game: TETR.IO's points at the level the lines reach,
-    /// the drop's points as the record's path gives them, and from one row a frame
-    /// (`SURFACE_GRAVITY`) only the placements along the surface.
-    fn expand_blitz(
-        &self,
-        blitz: &Blitz,
-        k: usize,
-        state: &State,
-        score: u32,
-        placements: &mut Vec<Placement>,
-        emit: &mut impl FnMut(Move, State, u32, f64),
-    ) {
-        let pieces = &self.game.pieces;
-        let rules = &self.game.rules;
-        let index = state.next_index(k);
-        let current = pieces[index];
-        let lines = blitz.lines_before(k, &state.board);
-        let surface = blitz.on_surface(lines);
         let held = match state.hold {
             Some(h) if h == current => None,
             Some(h) => Some((h, Some(current))),
@@ -183,12 +126,29 @@ impl GuidelineSearch<'_> {
                         continue;
                     }
                 }
-                let drop = match surface {
-                    true => 0,
-                    false => blitz_path(&state.board, &p, rules.rotation).1,
+                let (score, rank) = match blitz {
+                    None => {
+                        let score = score + rules.objective.gain(&lock.earned, lock.lines);
+                        let mut rank = self.rank(k, &after, score);
+                        if rules.objective == Objective::Lines {
+                            // A sprint is also timed by its key presses: the cheaper
+                            // placement first.
+                            rank += sprint_keys::PRESS_WEIGHT
+                                * sprint_keys::presses(&state.board, &p, hold) as f64;
+                        }
+                        (score, rank)
+                    }
+                    // TETR.IO's points at the level the lines reach, and the hard drop's as
+                    // the record's path gives them (none at the surface: the piece is down).
+                    Some((b, lines, surface)) => {
+                        let drop = match surface {
+                            true => 0,
+                            false => blitz_path(&state.board, &p, rules.rotation).1,
+                        };
+                        let score = score + b.lock_points(lines, &lock) + drop;
+                        (score, self.rank(k, &after, score))
+                    }
                 };
-                let score = score + blitz.lock_points(lines, &lock) + drop;
-                let rank = self.rank(k, &after, score);
                 emit(Move { placement: p, hold }, after, score, rank);
             }
         }
