@@ -63,6 +63,52 @@ fn version_15_solo_games_agree_on_every_field() {
     check("hahahaki.ttr", 1);
 }
 
+/// A custom game with survival garbage (a row every two seconds, its hole drawn from the
+/// pieces' generator): every field, and the board it ended on, row for row.
+#[test]
+fn a_survival_game_agrees_on_every_field_and_its_last_board() {
+    check("garbage.ttr", 1);
+    let e = tetrio::simulate(&rounds("garbage.ttr")[0]);
+    let d = common::json(&common::repo("tests/data/tetrio/garbage.ttr"));
+    let events = d["data"]["events"].as_array().unwrap();
+    let end = events.iter().find(|e| e["type"] == "end").unwrap();
+    // TETR.IO's board: 40 rows, top first; a cell is null, a piece letter or `gb`.
+    let stated: Vec<String> = end["data"]["export"]["game"]["board"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .rev()
+        .map(|row| {
+            let cells = row.as_array().unwrap();
+            cells
+                .iter()
+                .map(|c| match c.as_str() {
+                    None => '.',
+                    Some("gb") => 'G',
+                    Some(_) => '#',
+                })
+                .collect()
+        })
+        .collect();
+    let rows = e.snapshot(0).rows;
+    let ours: Vec<String> = rows
+        .iter()
+        .take(stated.len())
+        .map(|r| {
+            r.iter()
+                .map(|&c| match c {
+                    0 => '.',
+                    8 => 'G',
+                    _ => '#',
+                })
+                .collect()
+        })
+        .collect();
+    // 18 garbage rows stand at the end (21 rose, the player cleared 3).
+    assert_eq!(ours.iter().filter(|r| r.contains('G')).count(), 18);
+    assert_eq!(ours, stated);
+}
+
 /// BLITZ (gravity by level, two minutes), a 40 LINES game with many faults and a custom
 /// game with T-spins and soft drops: score, level, inputs, finesse and final time, each
 /// field by field, by the import and by the record's replay on its game file.
@@ -97,7 +143,11 @@ fn solo_games_agree_on_score_level_inputs_finesse_and_time() {
 #[test]
 fn a_solo_import_verifies_to_every_stated_field() {
     let dir = common::scratch("tetrio", "solo");
-    for name in ["blitz.ttr", "40l_faulty.ttr"] {
+    for (name, player) in [
+        ("blitz.ttr", "zbrachinara"),
+        ("40l_faulty.ttr", "zbrachinara"),
+        ("garbage.ttr", "guest-ea3eo08_"),
+    ] {
         let out = import(&common::repo(&format!("tests/data/tetrio/{name}")), &dir)
             .output()
             .unwrap();
@@ -111,12 +161,13 @@ fn a_solo_import_verifies_to_every_stated_field() {
             printed.ends_with("all stated statistics agree\n"),
             "{printed}"
         );
-        let v = verify_pair(&dir, "r1-zbrachinara").output().unwrap();
+        let base = format!("r1-{player}");
+        let v = verify_pair(&dir, &base).output().unwrap();
         assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stderr));
         let report: serde_json::Value = serde_json::from_slice(&v.stdout).unwrap();
         let got: stats::TetrioStats =
             serde_json::from_value(report["tetrio_stats"].clone()).unwrap();
-        let file = common::json(&dir.join("r1-zbrachinara.json"));
+        let file = common::json(&dir.join(format!("{base}.json")));
         let stated = &file["tetrio"]["import"]["stated"];
         // The solo rules' fields are all stated (version 15 lacks only pentas and the like).
         let named: Vec<_> = stats::stated(stated)
@@ -141,7 +192,7 @@ fn a_solo_import_verifies_to_every_stated_field() {
 #[test]
 fn solo_options_beamtris_cannot_play_are_refused_by_name() {
     let dir = common::scratch("tetrio", "solo-bad");
-    let cases: [(&str, serde_json::Value, &str); 5] = [
+    let cases: [(&str, serde_json::Value, &str); 7] = [
         (
             "speed.ttr",
             serde_json::json!({"levelspeed": -1}),
@@ -166,6 +217,16 @@ fn solo_options_beamtris_cannot_play_are_refused_by_name() {
             "survival.ttr",
             serde_json::json!({"survivalmode": "layer"}),
             "survivalmode",
+        ),
+        (
+            "survival-cap.ttr",
+            serde_json::json!({"survivalmode": "timer", "survival_cap": 4}),
+            "survival_cap",
+        ),
+        (
+            "survival-every.ttr",
+            serde_json::json!({"survivalmode": "timer", "survival_timer_itv": 0}),
+            "survival_timer_itv",
         ),
     ];
     for (name, change, field) in cases {

@@ -122,10 +122,16 @@ pub fn run(args: &Args) -> Result<()> {
     )?;
     crate::io::write_atomic(&args.out, done.text.as_bytes())?;
     let s = &done.stats;
+    let most = match done.max_pps {
+        Some(most) => format!("at most {most:.2} under this handling"),
+        None => {
+            "each piece at the game's own lock time: its survival rows rise by the clock".into()
+        }
+    };
     println!(
-        "{}: {} pieces ({} by the record's own path: tucks and spins), {} key presses, {} frames ({:.1} s) at {:.2} pieces a second (at most {:.2} under this handling); \
+        "{}: {} pieces ({} by the record's own path: tucks and spins), {} key presses, {} frames ({:.1} s) at {:.2} pieces a second ({most}); \
          read back by beamtris's import: the record's placements and statistics (lines {}, holds {}, tspins {}, attack {})",
-        args.out.display(), done.pieces, done.from_path, done.presses, done.frames, done.frames as f64 / 60.0, done.pps, done.max_pps,
+        args.out.display(), done.pieces, done.from_path, done.presses, done.frames, done.frames as f64 / 60.0, done.pps,
         s.lines, s.holds, s.tspins, s.garbage.attack
     );
     Ok(())

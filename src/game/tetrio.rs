@@ -160,6 +160,19 @@ impl TetrioFamily {
     }
 }
 
+/// The searches place pieces without a clock, so the rows a survival game raises on its
+/// own (they rise by time, under the piece in play) are not theirs to plan around: `command`
+/// is refused for such a game; import, verify, show and export play it exactly.
+fn refuse_survival(options: &Options, name: &str, command: &str) -> Result<()> {
+    match options.survival {
+        Some(_) => Err(Error(format!(
+            "the game {name} raises survival garbage (options.survivalmode timer): {command} \
+             does not plan for it (import, verify, show and export replay it exactly)"
+        ))),
+        None => Ok(()),
+    }
+}
+
 /// A record's pieces as the engine's paths (`L R D C A F`, `H` first for a hold).
 pub fn record_paths(record: &Record) -> Vec<String> {
     record
@@ -229,6 +242,7 @@ impl Game for TetrioFamily {
     fn plan(&self, request: &Request) -> Result<Plan<GuidelinePlan>> {
         let name = &self.seed.name;
         let options = self.tetrio.parsed_options(name)?;
+        refuse_survival(&options, name, "solve")?;
         let pps = request.pps.unwrap_or_else(|| self.own_pace());
         let Some(blitz) = Blitz::of(&options, pps, &format!("the game {name}"))? else {
             solve::refuse_pps(request, name)?;
@@ -349,6 +363,8 @@ impl Game for TetrioFamily {
     }
 
     fn tuning(&self, pieces: usize, previews: Option<usize>) -> Result<Tuning> {
+        let name = &self.seed.name;
+        refuse_survival(&self.tetrio.parsed_options(name)?, name, "tune")?;
         self.alone.tuning(pieces, previews)
     }
 }

@@ -28,9 +28,10 @@ pub struct Exported {
     pub presses: usize,
     /// The frames the replay lasts.
     pub frames: i64,
-    /// The pace asked for, and the fastest the handling allows on this record.
+    /// The pace asked for, and the fastest the handling allows on this record (none for a
+    /// survival game, played at its own lock times).
     pub pps: f64,
-    pub max_pps: f64,
+    pub max_pps: Option<f64>,
     /// Pieces whose keys follow the record's path (tucks, spins); the others rotate, shift
     /// and hard drop.
     pub from_path: usize,
@@ -70,6 +71,9 @@ fn describe(l: &Lock) -> String {
 fn check_fit(game: &TetrioGame, o: &Options, paths: &[String], place: &str) -> Result<()> {
     let mut e = Engine::new(o.clone());
     for (k, path) in paths.iter().enumerate() {
+        if let Some(t) = game.locks.get(k) {
+            e.raise_survival_rows(t.frame, t.hard);
+        }
         let spawn_drop = !game.tetrio_spawn;
         if spawn_drop && !e.apply('D') {
             return Err(Error::at(place, format!("piece {}: the spawn is blocked on TETR.IO's engine (the game is lost here): the record does not fit this game", k + 1)));
@@ -127,6 +131,14 @@ struct Keys {
     from_path: usize,
 }
 
+/// The passes over the key variants of a piece.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Pass {
+    Wait,
+    Plain,
+    Late,
+}
+
 struct Planner<'a> {
     o: &'a Options,
     timing: Timing,
@@ -169,7 +181,10 @@ impl Planner<'_> {
             let mut found = None;
             // Variants whose wait is 0 are tried once.
             let mut plain = [false; VARIANTS.len()];
-            'search: for waiting in [true, false] {
+            // Waiting before the drop, then not waiting, then (where the piece must not lock
+            // before its time: a survival row is due first) waiting before the first key for
+            // part of the wait, from all of it down to an eighth.
+            'search: for pass in [Pass::Wait, Pass::Plain, Pass::Late] {
                 for (i, v) in VARIANTS.into_iter().enumerate() {
                     // SDF 41 drops to the stack at once: no soft drop stops part way.
                     if matches!(v.descent, plan::Descent::Exact(_)) && self.timing.sdf >= 41.0 {
@@ -181,28 +196,39 @@ impl Planner<'_> {
                     let mut trial = Vec::new();
                     let length =
                         plan::lay(&minimal, *hold, spawn, &self.timing, &mut trial) - spawn;
-                    let w = if waiting { wait(k, spawn, length) } else { 0 };
-                    if w == 0 && std::mem::replace(&mut plain[i], true) {
-                        continue;
-                    }
-                    if w > 0 {
-                        let actions =
-                            plan::actions(v, ops, &goal, self.o.allow180, w).unwrap_or(minimal);
-                        trial.clear();
-                        plan::lay(&actions, *hold, spawn, &self.timing, &mut trial);
-                    }
-                    let drop = plan::drop_frame(&trial, spawn);
-                    if !clean {
-                        e = fresh(&keys.presses, spawn);
-                    }
-                    run(&mut e, &trial, spawn + 1, drop);
-                    clean = false;
-                    let lost_early = e.topped_out && k + 1 < self.targets.len();
-                    if e.locks.len() == k + 1 && same(&e.locks[k], &self.targets[k]) && !lost_early
-                    {
-                        found = Some((trial, drop, v.from_path));
-                        clean = true;
-                        break 'search;
+                    let w = if pass == Pass::Plain {
+                        0
+                    } else {
+                        wait(k, spawn, length)
+                    };
+                    let starts: Vec<i64> = match pass {
+                        Pass::Late if w > 0 => (1..=8).rev().map(|e| w * e / 8).collect(),
+                        Pass::Late => Vec::new(),
+                        _ if w == 0 && std::mem::replace(&mut plain[i], true) => Vec::new(),
+                        _ => vec![0],
+                    };
+                    for start in starts {
+                        if start > 0 || w > 0 {
+                            let actions = plan::actions(v, ops, &goal, self.o.allow180, w - start)
+                                .unwrap_or_else(|| minimal.clone());
+                            trial.clear();
+                            plan::lay(&actions, *hold, spawn + start, &self.timing, &mut trial);
+                        }
+                        let drop = plan::drop_frame(&trial, spawn);
+                        if !clean {
+                            e = fresh(&keys.presses, spawn);
+                        }
+                        run(&mut e, &trial, spawn + 1, drop);
+                        clean = false;
+                        let lost_early = e.topped_out && k + 1 < self.targets.len();
+                        if e.locks.len() == k + 1
+                            && same(&e.locks[k], &self.targets[k])
+                            && !lost_early
+                        {
+                            found = Some((trial, drop, v.from_path));
+                            clean = true;
+                            break 'search;
+                        }
                     }
                 }
             }
@@ -242,6 +268,16 @@ pub fn export(
             "holds no piece: there is nothing to export",
         ));
     }
+    if o.survival.is_some() {
+        // Its rows rise by the clock: another pace would be another game.
+        if let Some(p) = pps {
+            let flag = format!("--pps {}", crate::limits::short_number(p));
+            return Err(Error::at(flag, "the game raises survival garbage by the clock: its export keeps the game's own lock times (leave --pps out)"));
+        }
+        if paths.len() > game.locks.len() {
+            return Err(Error::at(record, format!("{} pieces, but the game file holds the lock times of {}: a survival game's rows rise by the clock, so each piece needs its time", paths.len(), game.locks.len())));
+        }
+    }
     check_fit(game, &o, paths, record)?;
     let reference = game.replay(paths, record)?;
     if reference.locks.len() != paths.len() {
@@ -259,43 +295,29 @@ pub fn export(
     let no_piece = |k: usize| {
         Error::at(record, format!("piece {} ({}): no keys found that place it there on TETR.IO's engine under the game's handling (DAS {}, ARR {}, SDF {})", k + 1, describe(&reference.locks[k]), o.handling.das, o.handling.arr, o.handling.sdf))
     };
-    // The fastest: every piece's keys without waiting.
-    let fastest = planner.keys(&|_, _, _| 0).map_err(no_piece)?;
     let n = paths.len();
-    let fastest_end = *fastest.drops.last().expect("a piece at least");
-    let max_pps = n as f64 * 60.0 / fastest_end.max(1) as f64;
-    let pps = pps.unwrap_or_else(|| default_pps(game));
-    let flag = format!("--pps {}", crate::limits::short_number(pps));
-    if !(pps > 0.0 && pps.is_finite()) {
-        return Err(Error::at(flag, "give a number of pieces a second above 0"));
-    }
-    let end = (n as f64 * 60.0 / pps).round() as i64;
-    if end < fastest_end {
-        return Err(Error::at(flag, format!("past what the handling allows on this record (DAS {}, ARR {}, SDF {}): at most {max_pps:.2} pieces a second", o.handling.das, o.handling.arr, o.handling.sdf)));
-    }
-    if end > MAX_FRAMES {
-        return Err(Error::at(
-            flag,
-            format!("the replay would last {end} frames, past the {MAX_FRAMES} a replay may last"),
-        ));
-    }
-    // Each piece drops at its time on the pace, or later when the pieces after it need the
-    // time (their fastest keys).
-    let lengths: Vec<i64> = std::iter::once(0)
-        .chain(fastest.drops.iter().copied())
-        .collect::<Vec<_>>()
-        .windows(2)
-        .map(|w| w[1] - w[0])
-        .collect();
-    let mut after = vec![0; n + 1];
-    for k in (0..n).rev() {
-        after[k] = after[k + 1] + lengths[k];
-    }
-    let goal_drop =
-        |k: usize| (((k + 1) as f64 * 60.0 / pps).round() as i64).min(end - after[k + 1]);
-    let keys = planner
-        .keys(&|k, spawn, length| (goal_drop(k) - spawn - length).max(0))
-        .map_err(no_piece)?;
+    let (keys, pps, max_pps, flag) = match o.survival {
+        // A survival game drops each piece where the game's lock was (a frame earlier when
+        // gravity locked it: the row at a frame's start then came after it), so the same
+        // rows rise before each lock.
+        Some(_) => {
+            let drop = |k: usize| game.locks[k].frame - i64::from(!game.locks[k].hard);
+            let keys = planner
+                .keys(&|k, spawn, length| (drop(k) - spawn - length).max(0))
+                .map_err(no_piece)?;
+            let last = *keys.drops.last().expect("a piece at least");
+            let pace = n as f64 * 60.0 / last.max(1) as f64;
+            (keys, pace, None, "the game's lock times".to_string())
+        }
+        None => {
+            let (keys, pps, most, flag) = paced_keys(
+                &planner,
+                pps.unwrap_or_else(|| default_pps(game)),
+                &no_piece,
+            )?;
+            (keys, pps, Some(most), flag)
+        }
+    };
     let from_path = keys.from_path;
     let mut presses = keys.presses;
     let mut last = *keys.drops.last().expect("a piece at least");
@@ -347,6 +369,52 @@ pub fn export(
         max_pps,
         from_path,
     })
+}
+
+/// Keys at `pps` pieces a second: each piece drops at its time on the pace, or later when
+/// the pieces after it need the time (their fastest keys). Also the pace, the fastest pace
+/// the handling allows, and the flag errors name.
+fn paced_keys(
+    planner: &Planner,
+    pps: f64,
+    no_piece: &dyn Fn(usize) -> Error,
+) -> Result<(Keys, f64, f64, String)> {
+    let o = planner.o;
+    // The fastest: every piece's keys without waiting.
+    let fastest = planner.keys(&|_, _, _| 0).map_err(no_piece)?;
+    let n = planner.targets.len();
+    let fastest_end = *fastest.drops.last().expect("a piece at least");
+    let max_pps = n as f64 * 60.0 / fastest_end.max(1) as f64;
+    let flag = format!("--pps {}", crate::limits::short_number(pps));
+    if !(pps > 0.0 && pps.is_finite()) {
+        return Err(Error::at(flag, "give a number of pieces a second above 0"));
+    }
+    let end = (n as f64 * 60.0 / pps).round() as i64;
+    if end < fastest_end {
+        return Err(Error::at(flag, format!("past what the handling allows on this record (DAS {}, ARR {}, SDF {}): at most {max_pps:.2} pieces a second", o.handling.das, o.handling.arr, o.handling.sdf)));
+    }
+    if end > MAX_FRAMES {
+        return Err(Error::at(
+            flag,
+            format!("the replay would last {end} frames, past the {MAX_FRAMES} a replay may last"),
+        ));
+    }
+    let lengths: Vec<i64> = std::iter::once(0)
+        .chain(fastest.drops.iter().copied())
+        .collect::<Vec<_>>()
+        .windows(2)
+        .map(|w| w[1] - w[0])
+        .collect();
+    let mut after = vec![0; n + 1];
+    for k in (0..n).rev() {
+        after[k] = after[k + 1] + lengths[k];
+    }
+    let goal_drop =
+        |k: usize| (((k + 1) as f64 * 60.0 / pps).round() as i64).min(end - after[k + 1]);
+    let keys = planner
+        .keys(&|k, spawn, length| (goal_drop(k) - spawn - length).max(0))
+        .map_err(no_piece)?;
+    Ok((keys, pps, max_pps, flag))
 }
 
 /// Reads the written replay as `import` does and simulates it: its placements and statistics

@@ -329,6 +329,10 @@ impl TetrioGame {
             });
             // A record's pieces spawn where beamtris's guideline game puts them, a row under
             // TETR.IO's spawn (where a piece stays for two frames before gravity takes it down).
+            // Survival rows that rose before this lock (in its frame too when a hard drop made
+            // it: the row rises at the frame's start, gravity locks at its end) rise before
+            // the piece moves.
+            e.raise_survival_rows(time.frame, time.hard);
             let spawn_drop = !self.tetrio_spawn;
             if spawn_drop {
                 e.apply('D');
@@ -355,6 +359,10 @@ impl TetrioGame {
             }
         }
         if paths.len() == self.locks.len() && !e.topped_out {
+            // The rows that rose after the last lock, before the game ended.
+            if let Some(ms) = self.final_time {
+                e.raise_survival_rows((ms * 60. / 1000.).round() as i64, false);
+            }
             for _ in 0..self.holds_after_last_lock {
                 e.apply('H');
             }

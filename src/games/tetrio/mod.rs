@@ -15,6 +15,7 @@ pub mod pieces;
 pub mod replay;
 pub mod solo;
 pub mod stats;
+pub mod survival;
 
 use engine::Engine;
 use replay::PlayerRound;

@@ -90,6 +90,8 @@ pub struct Options {
     pub levels: Option<Levels>,
     /// What ends the game besides topping out.
     pub objective: Objective,
+    /// The custom games' survival garbage (`survivalmode: timer`), if on.
+    pub survival: Option<super::survival::Survival>,
     pub handling: Handling,
 }
 
@@ -212,9 +214,7 @@ impl Options {
         let levels = super::solo::levels(o, place, |k, d| num(o, k, d, place))?;
         let objective = super::solo::objective(o, place)?;
         let survival = text(o, "survivalmode", "none", place)?;
-        if survival != "none" {
-            return Err(Error::at(place, format!("options.survivalmode `{survival}` (garbage from the game itself) is not supported")));
-        }
+        let survival = super::survival::Survival::of(survival, place, |k, d| num(o, k, d, place))?;
         let round = text(o, "roundmode", "down", place)?;
         if round != "down" {
             return Err(Error::at(
@@ -300,6 +300,7 @@ impl Options {
             hasgarbage: flag(o, "hasgarbage", false, place)?,
             levels,
             objective,
+            survival,
             handling,
         })
     }

@@ -201,6 +201,9 @@ pub struct Engine {
     combo: i64,
     b2b: i64,
     garbage: GarbageQueue,
+    /// The next frame whose survival row is still to rise, and the last row's hole.
+    survival_next: i64,
+    survival_last: Option<usize>,
     network: Network,
     targets: Vec<i64>,
     frame: i64,
@@ -275,6 +278,8 @@ impl Engine {
             combo: -1,
             b2b: -1,
             garbage: GarbageQueue::new(rules, o.seed),
+            survival_next: 0,
+            survival_last: None,
             network: Network::default(),
             targets: Vec::new(),
             frame: 0,
@@ -300,23 +305,59 @@ impl Engine {
         e
     }
 
-    /// The pieces dealt so far and the next ones (TETR.IO letter indices).
+    /// The next piece (a TETR.IO letter index). Before taking it TETR.IO deals bags until
+    /// at least seven pieces wait: the moment a bag is dealt matters where the same
+    /// generator also draws garbage holes (survival), not the order of the pieces.
     fn draw(&mut self) -> u8 {
-        if self.queue.is_empty() {
-            let mut bag = self.bag_rng.bag();
-            if self.first_bag && self.o.no_szo {
-                for _ in 0..7 {
-                    if [0, 2, 3].contains(&bag[0]) {
-                        bag.rotate_left(1);
-                    } else {
-                        break;
-                    }
-                }
-            }
-            self.first_bag = false;
-            self.queue.extend(bag);
+        while self.queue.len() < 7 {
+            self.deal_bag();
         }
         self.queue.pop_front().expect("a bag was dealt")
+    }
+
+    fn deal_bag(&mut self) {
+        let mut bag = self.bag_rng.bag();
+        if self.first_bag && self.o.no_szo {
+            for _ in 0..7 {
+                if [0, 2, 3].contains(&bag[0]) {
+                    bag.rotate_left(1);
+                } else {
+                    break;
+                }
+            }
+        }
+        self.first_bag = false;
+        self.queue.extend(bag);
+    }
+
+    /// Raises the survival rows due up to `frame` (those at its start too when `inclusive`).
+    /// The frame loop calls it each frame; a record replay, which jumps from lock to lock,
+    /// calls it before each piece's moves.
+    pub fn raise_survival_rows(&mut self, frame: i64, inclusive: bool) {
+        let Some(s) = self.o.survival.clone() else {
+            return;
+        };
+        while self.survival_next < frame || (inclusive && self.survival_next == frame) {
+            if s.due(self.survival_next) {
+                let column = s.column(&mut self.bag_rng, self.survival_last, self.o.width);
+                self.survival_last = Some(column);
+                self.insert_garbage(Tanked {
+                    cid: 0,
+                    column,
+                    size: 1,
+                });
+                // The row rises under the piece in play: where it would overlap the stack it
+                // is pushed up with it (never seen in a replay: TETR.IO never lets a piece
+                // overlap the stack; the public survival game's rows all rose clear of it).
+                if std::env::var("SURV_ALWAYS").is_ok()
+                    || !self.fits_at(self.falling.x, self.falling.y)
+                {
+                    self.falling.y += 1.;
+                    self.falling.highest_y += 1.;
+                }
+            }
+            self.survival_next += 1;
+        }
     }
 
     fn height(&self) -> i32 {
@@ -347,6 +388,9 @@ impl Engine {
     pub fn tick(&mut self, events: &[Event]) {
         let ended = self.solo.ended;
         self.subframe = 0.;
+        if !self.solo.ended {
+            self.raise_survival_rows(self.frame, true);
+        }
         for e in events {
             self.run(e);
         }
@@ -355,6 +399,10 @@ impl Engine {
         if !self.solo.ended {
             self.process_all_shift(1. - self.subframe);
             self.fall(1. - self.subframe);
+        }
+        // A piece locked by gravity that tops out ends the game in this frame.
+        if self.topped_out {
+            self.solo.ended = true;
         }
         self.gravity.tick();
         self.multiplier.tick();
