@@ -139,6 +139,42 @@ fn an_imported_40_lines_game_exports_and_imports_back_to_the_same_placements_and
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A survival game's rows rise by the clock: its export keeps the game's own lock times, so
+/// the same rows rise before each piece and the import of the file agrees; another pace, or a
+/// solve, is refused in one line.
+#[test]
+fn a_survival_game_exports_at_its_own_lock_times_and_imports_back_the_same() {
+    let dir = scratch("export", "survival");
+    let (game, record) = import(&repo("tests/data/tetrio/garbage.ttr"), &dir.join("a"));
+    let ttr = dir.join("survival-again.ttr");
+    let out =
+        succeeds(common::bin().args(["export", s(&record), "--seed", s(&game), "--out", s(&ttr)]));
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.contains("40 pieces") && said.contains("own lock time"),
+        "{said}"
+    );
+    let (game2, _) = import(&ttr, &dir.join("b"));
+    let (first, again) = (json(&game), json(&game2));
+    assert_eq!(placements(&again), placements(&first));
+    let stats = placement_stats(&again["tetrio"]["import"]["tetrio_stats"]);
+    assert_eq!(
+        stats,
+        placement_stats(&first["tetrio"]["import"]["tetrio_stats"])
+    );
+    assert_eq!(stats["garbage"]["cleared"], 3);
+    // Its last piece locks out after the last row, as the player's did: the game ends there.
+    let time = |g: &Value| g["tetrio"]["import"]["tetrio_stats"]["finalTime"].as_f64().unwrap();
+    assert!(time(&again) > 40_000.0 && time(&again) <= time(&first));
+    let paced = dir.join("paced.ttr");
+    let out = export(&[s(&record), "--seed", s(&game), "--out", s(&paced), "--pps", "2"]);
+    fails_saying(&out, &["--pps 2", "survival"]);
+    assert!(!paced.exists());
+    let out = run(&["solve", "--seed", s(&game), "--out", s(&dir.join("solved.json"))]);
+    fails_saying(&out, &["survival", "solve"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn a_solved_record_exports_and_imports_back_to_its_placements_and_statistics() {
     let dir = scratch("export", "solved");
