@@ -164,13 +164,31 @@ fn a_survival_game_exports_at_its_own_lock_times_and_imports_back_the_same() {
     );
     assert_eq!(stats["garbage"]["cleared"], 3);
     // Its last piece locks out after the last row, as the player's did: the game ends there.
-    let time = |g: &Value| g["tetrio"]["import"]["tetrio_stats"]["finalTime"].as_f64().unwrap();
+    let time = |g: &Value| {
+        g["tetrio"]["import"]["tetrio_stats"]["finalTime"]
+            .as_f64()
+            .unwrap()
+    };
     assert!(time(&again) > 40_000.0 && time(&again) <= time(&first));
     let paced = dir.join("paced.ttr");
-    let out = export(&[s(&record), "--seed", s(&game), "--out", s(&paced), "--pps", "2"]);
+    let out = export(&[
+        s(&record),
+        "--seed",
+        s(&game),
+        "--out",
+        s(&paced),
+        "--pps",
+        "2",
+    ]);
     fails_saying(&out, &["--pps 2", "survival"]);
     assert!(!paced.exists());
-    let out = run(&["solve", "--seed", s(&game), "--out", s(&dir.join("solved.json"))]);
+    let out = run(&[
+        "solve",
+        "--seed",
+        s(&game),
+        "--out",
+        s(&dir.join("solved.json")),
+    ]);
     fails_saying(&out, &["survival", "solve"]);
     let _ = std::fs::remove_dir_all(&dir);
 }

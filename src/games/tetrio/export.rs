@@ -244,18 +244,17 @@ impl Planner<'_> {
     }
 }
 
-/// Exports `paths` (a record's, `H` first for a hold) on `game` at `pps` pieces a second
-/// (default: [`default_pps`]); `record` and `game_place` name the inputs in errors. The
-/// file's user is `username`.
-pub fn export(
+/// What no replay file can carry: another player's garbage, gravity too weak to take a
+/// piece from its spawn, no piece; and for a survival game, another pace than its own or
+/// pieces past its lock times.
+fn refuse_unexportable(
     game: &TetrioGame,
+    o: &Options,
     paths: &[String],
     pps: Option<f64>,
     record: &str,
     game_place: &str,
-    username: &str,
-) -> Result<Exported> {
-    let o = game.parsed_options(game_place)?;
+) -> Result<()> {
     if !game.events.is_empty() {
         return Err(Error::at(game_place, "the game holds garbage from other players (a versus round): a solo replay (.ttr) cannot carry it"));
     }
@@ -278,6 +277,22 @@ pub fn export(
             return Err(Error::at(record, format!("{} pieces, but the game file holds the lock times of {}: a survival game's rows rise by the clock, so each piece needs its time", paths.len(), game.locks.len())));
         }
     }
+    Ok(())
+}
+
+/// Exports `paths` (a record's, `H` first for a hold) on `game` at `pps` pieces a second
+/// (default: [`default_pps`]); `record` and `game_place` name the inputs in errors. The
+/// file's user is `username`.
+pub fn export(
+    game: &TetrioGame,
+    paths: &[String],
+    pps: Option<f64>,
+    record: &str,
+    game_place: &str,
+    username: &str,
+) -> Result<Exported> {
+    let o = game.parsed_options(game_place)?;
+    refuse_unexportable(game, &o, paths, pps, record, game_place)?;
     check_fit(game, &o, paths, record)?;
     let reference = game.replay(paths, record)?;
     if reference.locks.len() != paths.len() {
