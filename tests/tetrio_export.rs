@@ -140,8 +140,8 @@ fn an_imported_40_lines_game_exports_and_imports_back_to_the_same_placements_and
 }
 
 /// A survival game's rows rise by the clock: its export keeps the game's own lock times, so
-/// the same rows rise before each piece and the import of the file agrees; another pace, or a
-/// solve, is refused in one line.
+/// the same rows rise before each piece and the import of the file agrees; another pace, a
+/// solve or a play is refused in one line.
 #[test]
 fn a_survival_game_exports_at_its_own_lock_times_and_imports_back_the_same() {
     let dir = scratch("export", "survival");
@@ -190,6 +190,17 @@ fn a_survival_game_exports_at_its_own_lock_times_and_imports_back_the_same() {
         s(&dir.join("solved.json")),
     ]);
     fails_saying(&out, &["survival", "solve"]);
+    let out = run(&[
+        "play",
+        "--seed",
+        s(&game),
+        "--max-pieces",
+        "10",
+        "--out",
+        s(&dir.join("played.json")),
+    ]);
+    fails_saying(&out, &["survival", "play"]);
+    assert!(!dir.join("played.json").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -156,6 +156,9 @@ pub fn run(args: &Args) -> Result<()> {
     let seed_path = args.game.seed.as_deref().unwrap_or(Path::new(&seed.name));
     // The family, as every command finds it: each has its own kind of player.
     let family = crate::game::open(seed.clone())?;
+    if let AnyGame::Tetrio(t) = &family {
+        t.refuse_unplannable("play")?;
+    }
     if matches!(family, AnyGame::Guideline(_) | AnyGame::Tetrio(_)) {
         return run_guideline(args, &seed);
     }

@@ -105,6 +105,22 @@ impl TetrioFamily {
         })
     }
 
+    /// Refuses `command` (a search or a player) on a game it cannot plan for. The searches
+    /// and players place pieces without a clock, so the rows a survival game raises on its
+    /// own (by time, under the piece in play) are not theirs to plan around; import, verify,
+    /// show and export play such a game exactly.
+    pub fn refuse_unplannable(&self, command: &str) -> Result<()> {
+        let name = &self.seed.name;
+        match self.tetrio.parsed_options(name)?.survival {
+            Some(_) => Err(Error(format!(
+                "the game {name} raises survival garbage (options.survivalmode timer): \
+                 {command} does not plan for it (import, verify, show and export replay it \
+                 exactly)"
+            ))),
+            None => Ok(()),
+        }
+    }
+
     /// The record replayed on TETR.IO's engine, and the game after each lock (the first
     /// before any).
     fn replay(&self, record: &Record, place: &str) -> Result<(Engine, Vec<TetrioState>)> {
@@ -157,19 +173,6 @@ impl TetrioFamily {
             "end of record"
         };
         Replay::from_tetrio(&states, &engine.locks, &engine.stats, self.seed.pieces, end)
-    }
-}
-
-/// The searches place pieces without a clock, so the rows a survival game raises on its
-/// own (they rise by time, under the piece in play) are not theirs to plan around: `command`
-/// is refused for such a game; import, verify, show and export play it exactly.
-fn refuse_survival(options: &Options, name: &str, command: &str) -> Result<()> {
-    match options.survival {
-        Some(_) => Err(Error(format!(
-            "the game {name} raises survival garbage (options.survivalmode timer): {command} \
-             does not plan for it (import, verify, show and export replay it exactly)"
-        ))),
-        None => Ok(()),
     }
 }
 
@@ -241,8 +244,8 @@ impl Game for TetrioFamily {
 
     fn plan(&self, request: &Request) -> Result<Plan<GuidelinePlan>> {
         let name = &self.seed.name;
+        self.refuse_unplannable("solve")?;
         let options = self.tetrio.parsed_options(name)?;
-        refuse_survival(&options, name, "solve")?;
         let pps = request.pps.unwrap_or_else(|| self.own_pace());
         let Some(blitz) = Blitz::of(&options, pps, &format!("the game {name}"))? else {
             solve::refuse_pps(request, name)?;
@@ -363,8 +366,7 @@ impl Game for TetrioFamily {
     }
 
     fn tuning(&self, pieces: usize, previews: Option<usize>) -> Result<Tuning> {
-        let name = &self.seed.name;
-        refuse_survival(&self.tetrio.parsed_options(name)?, name, "tune")?;
+        self.refuse_unplannable("tune")?;
         self.alone.tuning(pieces, previews)
     }
 }
