@@ -77,8 +77,13 @@ fn comment(replay: &Replay, k: usize) -> String {
         Some(lock) => format!("piece {k} {}", lock.piece.letter()),
         None => format!("end after {k} pieces"),
     };
+    // A family's own figures (an NES game's level and speed) follow score and lines.
+    let note = f
+        .note
+        .as_ref()
+        .map_or(String::new(), |n| format!(", {}", n.replace("  ", ", ")));
     match f.chains {
-        None => format!("{piece}, score {}, lines {}", f.score, f.lines),
+        None => format!("{piece}, score {}, lines {}{note}", f.score, f.lines),
         Some(c) => format!(
             "{piece}, points {}, attack {}, lines {}",
             f.score, c.attack, f.lines
@@ -226,6 +231,18 @@ mod tests {
 
     /// A guideline board is 24 rows; fumen's field 23: the top row is refused, naming the
     /// lock, and row 22 (the highest a scored lock reaches) is kept.
+    /// A family's own figures (an NES game's level and speed) end each page's comment.
+    #[test]
+    fn a_note_follows_score_and_lines_in_the_comment() {
+        let mut replay = one_lock(HEIGHT, Shape::O, [(4, 0), (5, 0), (4, 1), (5, 1)]);
+        assert_eq!(comment(&replay, 0), "piece 0 O, score 0, lines 0");
+        replay.frames[0].note = Some("level 18  speed 30hz".into());
+        assert_eq!(
+            comment(&replay, 0),
+            "piece 0 O, score 0, lines 0, level 18, speed 30hz"
+        );
+    }
+
     #[test]
     fn a_cell_in_row_23_is_refused_and_row_22_fits() {
         let tall = [(0, 20), (0, 21), (0, 22), (0, 23)];
