@@ -346,12 +346,10 @@ impl Engine {
                     column,
                     size: 1,
                 });
-                // The row rises under the piece in play: where it would overlap the stack it
-                // is pushed up with it (never seen in a replay: TETR.IO never lets a piece
-                // overlap the stack; the public survival game's rows all rose clear of it).
-                if std::env::var("SURV_ALWAYS").is_ok()
-                    || !self.fits_at(self.falling.x, self.falling.y)
-                {
+                // The row rises under the piece in play, which stays where it is; where it
+                // would now overlap the stack it is pushed up a row (never seen in a replay:
+                // the public survival game's rows all rose clear of the piece).
+                if !self.fits_at(self.falling.x, self.falling.y) {
                     self.falling.y += 1.;
                     self.falling.highest_y += 1.;
                 }
