@@ -28,6 +28,20 @@ fn fits(piece: u8, rotation: u8, x: i32, width: i32) -> bool {
         .all(|&(bx, _)| (0..width).contains(&(x + bx)))
 }
 
+/// The columns a press held for DAS takes `piece` in `rotation` to from column `x`: the
+/// leftmost and the rightmost where it still fits the board.
+fn walls(piece: u8, rotation: u8, x: i32, width: i32) -> (i32, i32) {
+    let mut left = x;
+    while fits(piece, rotation, left - 1, width) {
+        left -= 1;
+    }
+    let mut right = x;
+    while fits(piece, rotation, right + 1, width) {
+        right += 1;
+    }
+    (left, right)
+}
+
 /// The fewest presses from the spawn (rotation 0, TETR.IO's spawn column) to the cells of
 /// `piece` in `rotation` at box column `x`; `None` when no sequence reaches them (a piece
 /// kicked where the air cannot take it).
@@ -44,19 +58,15 @@ pub fn optimal(piece: u8, rotation: u8, x: i32, width: usize) -> Option<u32> {
         if footprint(piece, r, cx) == target {
             return Some(d);
         }
-        let mut next = vec![(cx - 1, r), (cx + 1, r)];
-        let mut left = cx;
-        while fits(piece, r, left - 1, w) {
-            left -= 1;
-        }
-        let mut right = cx;
-        while fits(piece, r, right + 1, w) {
-            right += 1;
-        }
-        next.push((left, r));
-        next.push((right, r));
-        next.push((cx, (r + 1) % 4));
-        next.push((cx, (r + 3) % 4));
+        let (left, right) = walls(piece, r, cx, w);
+        let next = [
+            (cx - 1, r),
+            (cx + 1, r),
+            (left, r),
+            (right, r),
+            (cx, (r + 1) % 4),
+            (cx, (r + 3) % 4),
+        ];
         for (nx, nr) in next {
             if fits(piece, nr, nx, w) && !seen.contains_key(&(nx, nr)) {
                 seen.insert((nx, nr), d + 1);
@@ -124,14 +134,7 @@ pub fn fewest(
     let mut queue = VecDeque::from([spawn]);
     while let Some((cx, r)) = queue.pop_front() {
         let (cost, _) = best[&(cx, r)];
-        let mut left = cx;
-        while fits(piece, r, left - 1, w) {
-            left -= 1;
-        }
-        let mut right = cx;
-        while fits(piece, r, right + 1, w) {
-            right += 1;
-        }
+        let (left, right) = walls(piece, r, cx, w);
         let mut next = vec![((cx - 1, r), Step::Left, 1), ((cx + 1, r), Step::Right, 1)];
         let near = if stops { 2 } else { cx - left };
         for to in (left..=cx - near).rev() {

@@ -13,7 +13,7 @@ use super::garbage::ParkMiller;
 use crate::error::{Error, Result};
 
 /// A game's survival garbage.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Survival {
     /// Frames between rows (`survival_timer_itv`, at least 1).
     pub interval: i64,

@@ -334,7 +334,7 @@ impl Engine {
     /// The frame loop calls it each frame; a record replay, which jumps from lock to lock,
     /// calls it before each piece's moves.
     pub fn raise_survival_rows(&mut self, frame: i64, inclusive: bool) {
-        let Some(s) = self.o.survival.clone() else {
+        let Some(s) = self.o.survival else {
             return;
         };
         while self.survival_next < frame || (inclusive && self.survival_next == frame) {
