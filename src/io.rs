@@ -3,6 +3,7 @@
 //! or failed run leaves neither a torn file nor a stray temporary one.
 
 use crate::error::{Error, Result};
+use crate::games::family::RuleSet;
 use crate::record::Record;
 use crate::seed::Seed;
 use std::path::{Path, PathBuf};
@@ -87,7 +88,7 @@ fn seed_of(text: &str, value: Option<&serde_json::Value>, p: &Path) -> Result<Se
     };
     // The commands hold a tencent or guideline game's piece list whole; `play` deals a
     // standard game's pieces as a stream, so its length costs no memory.
-    if seed.rules != "standard" {
+    if seed.rules != RuleSet::Standard {
         crate::limits::check_pieces(&p.display().to_string(), seed.pieces)?;
     }
     Ok(seed)

@@ -28,6 +28,8 @@ enum Command {
          SRS+, attack as TETR.IO counts it, 1 000 pieces; `seeds/tetrio-versus.json`)"
     )))]
     Play(commands::play::Args),
+    /// List the game families: what each supports, the game flags it takes, its presets.
+    Families(commands::families::Args),
     /// Print the evaluation features of a board file as JSON.
     Features(commands::features::Args),
     /// Solve the 4-wide combo problem, or query its best placement.
@@ -100,6 +102,7 @@ fn main() {
         Command::Polish(args) => commands::polish::run(args),
         Command::Show(args) => commands::show::run(args),
         Command::Play(args) => commands::play::run(args),
+        Command::Families(args) => commands::families::run(args),
         Command::Features(args) => commands::features::run(args),
         Command::Fourwide(args) => commands::fourwide::run(args),
         Command::Tune(args) => commands::tune::run(args),

@@ -2,6 +2,7 @@
 //! and parameters (or an explicit queue), the game's length and where it starts (a board, the
 //! hold piece, combo and back-to-back). Another seed or length is a JSON edit.
 
+use crate::games::family::{FamilyInfo, RuleSet};
 use crate::games::guideline::{self, ComboTable, Objective};
 use crate::games::srs::RotationSystem;
 use crate::games::Piece;
@@ -17,8 +18,8 @@ pub use crate::limits::MAX_PIECES;
 pub struct Seed {
     /// A short name for results files.
     pub name: String,
-    /// The rule set: `tencent`, `standard` or `guideline`.
-    pub rules: String,
+    /// The rule set: `tencent`, `standard`, `guideline` or `nes`.
+    pub rules: RuleSet,
     /// Pieces in the game (locks, on a guideline game); the last one never scores under
     /// `tencent`. With a `queue` generator it may be left out: it is then what the queue
     /// allows (see [`Generator::Queue`]).
@@ -259,7 +260,7 @@ impl Seed {
     /// Checks a seed built or changed in code (the command line's `--queue`, `--board`, ...)
     /// as a seed file is checked, and fills in what the queue implies.
     pub fn settle(&mut self) -> Result<(), SeedError> {
-        if self.rules == "nes" {
+        if self.rules == RuleSet::Nes {
             let options = self.nes.unwrap_or_default();
             options.check().map_err(SeedError)?;
             self.nes = Some(options);
@@ -272,12 +273,12 @@ impl Seed {
             // A guideline game's piece list is one longer than its locks; a starting hold
             // piece is one of its pieces.
             let held = self.start.as_ref().is_some_and(|s| s.hold.is_some()) as usize;
-            let allowed = if self.rules == "guideline" {
+            let allowed = if self.rules == RuleSet::Guideline {
                 shapes.len() + held - 1
             } else {
                 shapes.len()
             };
-            if self.rules == "tencent" && allowed < 2 {
+            if self.rules == RuleSet::Tencent && allowed < 2 {
                 return Err(SeedError(
                     "generator.pieces: a Tencent game needs at least 2 pieces (its last piece \
                      is never placed, so one letter leaves nothing to search)"
@@ -299,7 +300,7 @@ impl Seed {
                     "pieces: {} is more than the queue of {} allows ({allowed}{})",
                     self.pieces,
                     crate::limits::plural(shapes.len() as u64, "letter", "letters"),
-                    if self.rules == "guideline" {
+                    if self.rules == RuleSet::Guideline {
                         "; a guideline game of N locks needs N + 1 pieces, the hold piece among them"
                     } else {
                         ""
@@ -320,7 +321,7 @@ impl Seed {
             Generator::Gym { seed } => Some(seed),
             _ => None,
         };
-        if self.rules != "nes" {
+        if self.rules != RuleSet::Nes {
             if self.nes.is_some() {
                 return Err(SeedError(format!(
                     "nes: only NES games have it (this game's rules are {})",
@@ -374,7 +375,7 @@ impl Seed {
 
     /// Rows of the board this game's rules play on.
     fn board_rows(&self) -> usize {
-        if self.rules == "guideline" {
+        if self.rules == RuleSet::Guideline {
             guideline::board::HEIGHT
         } else {
             crate::games::tencent::board::HEIGHT
@@ -382,14 +383,14 @@ impl Seed {
     }
 
     fn check_start(&self, start: &Start) -> Result<(), SeedError> {
-        if self.rules == "standard" {
+        if self.rules == RuleSet::Standard {
             return Err(SeedError(
                 "start: a standard game starts on an empty board (its players play one piece at \
                  a time from the literature's setting)"
                     .into(),
             ));
         }
-        if self.rules == "tencent" {
+        if self.rules == RuleSet::Tencent {
             for (field, set) in [
                 ("hold", start.hold.is_some()),
                 ("combo", start.combo.is_some()),
@@ -419,7 +420,7 @@ impl Seed {
                 parse_board(board, rows).map_err(|e| SeedError(format!("start.board: {e}")))?;
             // A Tencent lock that leaves a cell in the top row ends the game unscored, so on
             // such a board no lock could ever score.
-            if self.rules == "tencent" && parsed.rows.len() == rows {
+            if self.rules == RuleSet::Tencent && parsed.rows.len() == rows {
                 return Err(SeedError(format!(
                     "start.board: a cell in row {rows} from the bottom, the top row; a Tencent \
                      game ends at the first lock that leaves a cell there"
@@ -469,14 +470,8 @@ impl Seed {
     }
 
     fn check(&self) -> Result<(), SeedError> {
-        if !["tencent", "standard", "guideline", "nes"].contains(&self.rules.as_str()) {
-            return Err(SeedError(format!(
-                "rules: unknown rule set {:?} (known: tencent, standard, guideline, nes)",
-                self.rules
-            )));
-        }
         self.check_nes()?;
-        if self.rules != "guideline" {
+        if self.rules != RuleSet::Guideline {
             for (field, set) in [
                 ("rotation", self.rotation.is_some()),
                 ("objective", self.objective.is_some()),
@@ -520,7 +515,7 @@ impl Seed {
         if self.pieces == 0 {
             return Err(SeedError("pieces: must be at least 1".into()));
         }
-        if self.rules == "tencent" && self.pieces < 2 {
+        if self.rules == RuleSet::Tencent && self.pieces < 2 {
             return Err(SeedError(
                 "pieces: a Tencent game needs at least 2 (its last piece is never placed)".into(),
             ));
@@ -570,6 +565,16 @@ impl Seed {
         }
         Ok(())
     }
+    /// The family this game belongs to, from the registry: a guideline game with TETR.IO's
+    /// own options (`tetrio`) is TETR.IO's, any other by its rule set.
+    pub fn family(&self) -> &'static FamilyInfo {
+        let name = match self.rules {
+            RuleSet::Guideline if self.tetrio.is_some() => "tetrio",
+            rules => rules.name(),
+        };
+        crate::games::family_named(name).expect("every rule set has a family")
+    }
+
     /// Whether an online player may count on 7-bags: the generators that deal them, and a
     /// given queue (a real game's, most likely 7-bags; the bag is only used while the pieces
     /// fit one).
@@ -583,8 +588,8 @@ impl Seed {
     /// The pieces a search can place: all of them, but a Tencent game's last one, which
     /// never scores.
     pub fn placeable_pieces(&self) -> usize {
-        match self.rules.as_str() {
-            "tencent" => self.pieces.saturating_sub(1),
+        match self.rules {
+            RuleSet::Tencent => self.pieces.saturating_sub(1),
             _ => self.pieces,
         }
     }
@@ -592,7 +597,7 @@ impl Seed {
     /// The guideline settings of a `guideline` game (`None` for the other rule sets), with the
     /// defaults filled in: SRS+, attack, the guideline combo table.
     pub fn guideline_rules(&self) -> Option<guideline::Rules> {
-        (self.rules == "guideline").then(|| guideline::Rules {
+        (self.rules == RuleSet::Guideline).then(|| guideline::Rules {
             rotation: self.rotation.unwrap_or(RotationSystem::SrsPlus),
             objective: self.objective.unwrap_or(Objective::Attack),
             combo_table: self.combo_table.unwrap_or(ComboTable::Guideline),
@@ -660,7 +665,7 @@ impl Seed {
                 })
             });
             vec![
-                ("rules", s.rules.clone()),
+                ("rules", s.rules.to_string()),
                 (
                     "generator (its pieces)",
                     text(serde_json::to_value(&s.generator)),

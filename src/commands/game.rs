@@ -3,6 +3,7 @@
 //! whole before any search, each error naming the flag and the place.
 
 use crate::error::{Error, Result};
+use crate::games::family::RuleSet;
 use crate::io;
 use crate::seed::{BoardText, Generator, Seed, Start};
 use std::path::{Path, PathBuf};
@@ -74,10 +75,10 @@ impl GameArgs {
             Some(path) => io::load_seed(Some(path))?,
             None => builtin_tetrio(),
         };
-        if seed.rules == "nes" {
+        if seed.rules == RuleSet::Nes {
             return self.nes.apply(seed, self.tetrio_flag());
         }
-        if seed.rules == "standard" {
+        if seed.rules == RuleSet::Standard {
             let flag = self.tetrio_flag().unwrap_or("--queue");
             return Err(Error(format!(
                 "{flag}: the game {} plays the standard rules, which draw their pieces from a \
@@ -149,7 +150,7 @@ impl GameArgs {
                     .replacen("start.hold:", "--hold:", 1);
             Error(text)
         })?;
-        if seed.rules != "standard" {
+        if seed.rules != RuleSet::Standard {
             crate::limits::check_pieces(&seed.name, seed.pieces)?;
         }
         Ok(seed)
@@ -175,7 +176,7 @@ impl GameArgs {
         } else {
             self.load()?
         };
-        if seed.rules == "standard" {
+        if seed.rules == RuleSet::Standard {
             return Err(Error(format!(
                 "{command} reads records of Tencent and guideline games; the game {} plays the \
                  standard rules, which have no records (`play` plays them)",

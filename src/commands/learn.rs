@@ -10,6 +10,7 @@ use crate::error::{Error, Result};
 use crate::eval::guideline::{GuidelineEvaluator, GuidelineWeights, FEATURES};
 use crate::eval::tencent::{Evaluator, Weights};
 use crate::fourwide::continuation::Continuation;
+use crate::games::family::RuleSet;
 use crate::games::guideline::Objective;
 use crate::games::tencent::movegen::MoveSet;
 use crate::io;
@@ -163,7 +164,7 @@ fn run_data(args: &DataArgs) -> Result<()> {
     if seed.guideline_rules().is_some() {
         return run_guideline_data(args, &seed);
     }
-    if seed.rules != "tencent" {
+    if seed.rules != RuleSet::Tencent {
         return Err(Error(format!(
             "learn data: the game {} plays the {:?} rules; learned values are for the tencent \
              and guideline families",

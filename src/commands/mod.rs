@@ -3,6 +3,7 @@
 
 pub mod bench;
 pub mod export;
+pub mod families;
 pub mod features;
 pub mod fourwide;
 pub mod game;

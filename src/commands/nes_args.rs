@@ -2,6 +2,7 @@
 //! starting level, the player's speed and the line target. Part of [`super::game::GameArgs`].
 
 use crate::error::{Error, Result};
+use crate::games::family::RuleSet;
 use crate::games::nes::game::{NesOptions, MAX_LEVEL, MAX_LINES};
 use crate::games::nes::movegen::Speed;
 use crate::seed::{Generator, Seed};
@@ -57,7 +58,7 @@ impl NesArgs {
     /// `other` is a flag for other families given too.
     pub fn apply(&self, mut seed: Seed, other: Option<&str>) -> Result<Seed> {
         let flag = self.given().unwrap_or("--gym-seed");
-        if seed.rules != "nes" {
+        if seed.rules != RuleSet::Nes {
             return Err(Error(format!(
                 "{flag}: the game {} plays the {} rules; --gym-seed, --level, --tap-hz, --das \
                  and --lines change NES games",

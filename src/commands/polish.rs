@@ -5,6 +5,7 @@
 
 use crate::error::{Error, Result};
 use crate::eval::tencent::Weights;
+use crate::games::family::RuleSet;
 use crate::games::tencent::movegen::MoveSet;
 use crate::io;
 use crate::results::{load_average, RunInfo};
@@ -69,7 +70,7 @@ fn default_out(record: &Path, args: &Args) -> PathBuf {
 
 pub fn run(args: &Args) -> Result<()> {
     let seed = args.game.load()?;
-    if seed.rules != "tencent" {
+    if seed.rules != RuleSet::Tencent {
         return Err(Error(format!(
             "polish improves records of the tencent rule set; the game {} plays {:?} (a \
              guideline game's future depends on hold, combo and back-to-back as well as the \

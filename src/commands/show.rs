@@ -179,7 +179,7 @@ fn compare(
     let objective = serde_json::to_value(seed.objective)
         .ok()
         .and_then(|v| v.as_str().map(String::from))
-        .unwrap_or_else(|| seed.rules.clone());
+        .unwrap_or_else(|| seed.rules.to_string());
     let game = format!("the game {} (objective: {objective})", seed.name);
     let (a, b) = (
         replay_of(seed, &args.record)?,

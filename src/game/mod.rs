@@ -120,8 +120,8 @@ pub fn open(seed: Seed) -> Result<AnyGame> {
     if let Some(game) = GuidelineFamily::of(&seed) {
         return Ok(AnyGame::Guideline(Box::new(game)));
     }
-    Ok(match seed.rules.as_str() {
-        "standard" => AnyGame::Standard(StandardFamily { seed }),
+    Ok(match seed.rules {
+        crate::games::family::RuleSet::Standard => AnyGame::Standard(StandardFamily { seed }),
         _ => AnyGame::Tencent(TencentFamily::new(seed)),
     })
 }

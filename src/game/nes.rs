@@ -7,6 +7,7 @@ use super::solve::{self, Finish, Plan, Request, Solved};
 use super::Game;
 use crate::error::{Error, Result};
 use crate::eval::nes::{NesEvaluator, NesWeights};
+use crate::games::family::RuleSet;
 use crate::games::nes::game::{all_tetris_score, NesGame, NesOptions};
 use crate::games::nes::movegen::{inputs, Speed};
 use crate::games::nes::orientation::cells;
@@ -26,7 +27,7 @@ use std::sync::atomic::AtomicBool;
 
 /// `--beam` when not given on a NES game: a 230-line solve from level 18 in about 5 minutes
 /// on a 2-core machine (results/nes/solve/README.md).
-pub const NES_BEAM: usize = 2000;
+pub const NES_BEAM: usize = crate::games::nes::family::FAMILY.default_beam;
 
 /// A NES game: its game file and the game it defines.
 pub struct NesFamily {
@@ -38,7 +39,7 @@ impl NesFamily {
     /// The NES game `seed` defines, if its rules are `nes` (a seed file read through
     /// [`Seed::parse`] has a checked GYM seed and options).
     pub fn of(seed: &Seed) -> Option<Result<NesFamily>> {
-        if seed.rules != "nes" {
+        if seed.rules != RuleSet::Nes {
             return None;
         }
         let Generator::Gym { seed: gym } = &seed.generator else {

@@ -111,9 +111,9 @@ pub struct Solved {
 }
 
 /// `--beam` when not given on a Tencent game.
-pub const TENCENT_BEAM: usize = 4000;
+pub const TENCENT_BEAM: usize = crate::games::tencent::family::FAMILY.default_beam;
 /// `--beam` when not given on a guideline game.
-pub const GUIDELINE_BEAM: usize = 3000;
+pub const GUIDELINE_BEAM: usize = crate::games::guideline::family::FAMILY.default_beam;
 /// The widest the beam may grow under `--time` when `--beam` is not given: about 6 GiB of
 /// states and chains on the Tencent game, a width a budget of hours reaches.
 pub const TIMED_BEAM_MAX: usize = 1_000_000;

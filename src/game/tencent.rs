@@ -5,6 +5,7 @@ use super::solve::{self, Finish, Plan, Request, Solved};
 use super::Game;
 use crate::error::{Error, Result};
 use crate::eval::tencent::{Evaluator, Weights};
+use crate::games::family::RuleSet;
 use crate::games::tencent::movegen::MoveSet;
 use crate::games::tencent::replay::{self, EndReason};
 use crate::games::Piece;
@@ -260,7 +261,7 @@ impl Game for TencentFamily {
 
     fn plan(&self, request: &Request) -> Result<Plan<TencentPlan>> {
         let seed = &self.seed;
-        if seed.rules != "tencent" {
+        if seed.rules != RuleSet::Tencent {
             return Err(Error(format!(
                 "solve plays the tencent rule set; the seed's rules are {:?}",
                 seed.rules

@@ -1,8 +1,10 @@
-//! The game families beamtris plays (tencent, guideline, standard, and TETR.IO's own engine,
-//! tetrio), one folder each: its rules, board, pieces, move
-//! generation, replay, scoring and features. Shared by every family: a piece of the sequence
-//! ([`Piece`]), where a piece is ([`Pos`]) and the SRS kick tables ([`srs`]).
+//! The game families beamtris plays (tencent, guideline, TETR.IO's own engine, NES and
+//! standard), one folder each: its rules, board, pieces, move generation, replay, scoring,
+//! features, and its declaration (`family.rs`), listed once in [`FAMILIES`]. Shared by every
+//! family: a piece of the sequence ([`Piece`]), where a piece is ([`Pos`]), the SRS kick
+//! tables ([`srs`]) and the declaration's types ([`family`]).
 
+pub mod family;
 pub mod guideline;
 pub mod nes;
 pub mod seven_bag;
@@ -13,6 +15,21 @@ pub mod tetrio;
 
 use crate::piece::Shape;
 use serde::{Deserialize, Serialize};
+
+/// The registry: every family beamtris knows, one line each. A new family is one folder and
+/// one line here.
+pub const FAMILIES: [&family::FamilyInfo; 5] = [
+    &tencent::family::FAMILY,
+    &guideline::family::FAMILY,
+    &tetrio::family::FAMILY,
+    &nes::family::FAMILY,
+    &standard::family::FAMILY,
+];
+
+/// The family named `name`.
+pub fn family_named(name: &str) -> Option<&'static family::FamilyInfo> {
+    FAMILIES.into_iter().find(|f| f.name == name)
+}
 
 /// A piece of the sequence: its shape and the rotation state it spawns in.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]

@@ -10,6 +10,7 @@
 //! * [`movegen`]: every placement a piece can reach, with its spin kind and a shortest path.
 
 pub mod board;
+pub mod family;
 pub mod game;
 pub mod movegen;
 pub mod piece;

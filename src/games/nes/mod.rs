@@ -7,6 +7,7 @@
 
 pub mod buttons;
 pub mod checks;
+pub mod family;
 pub mod fm2;
 pub mod game;
 pub mod gameplay;

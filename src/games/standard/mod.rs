@@ -16,6 +16,7 @@
 //! its on-board cells, then (after the clears) its overflow cells moved down by the lines
 //! cleared, which is where a plain shift puts them.
 
+pub mod family;
 use crate::games::tencent::board::{Board, WIDTH};
 use crate::games::Piece;
 use crate::piece::Shape;
@@ -291,7 +292,7 @@ mod tests {
     fn the_generator_matches_the_seed_files_uniform_stream() {
         let seed = Seed {
             name: "t".into(),
-            rules: "standard".into(),
+            rules: crate::games::family::RuleSet::Standard,
             pieces: 500,
             generator: Generator::Uniform { seed: 42 },
             initial_state: InitialState::Zero,

@@ -7,6 +7,7 @@
 //! (before the clear) times 1/3/6/10 for 1/2/3/4 lines. The piece-limit-th piece never scores.
 
 pub mod board;
+pub mod family;
 pub mod fast_features;
 pub mod features;
 pub mod movegen;

@@ -7,6 +7,7 @@ pub mod attack;
 pub mod blitz;
 pub mod engine;
 pub mod export;
+pub mod family;
 pub mod finesse;
 pub mod game;
 pub mod garbage;
