@@ -124,19 +124,29 @@ fn game_of_results(value: &serde_json::Value) -> Option<std::result::Result<Seed
 /// beside it (the same name with `.json`, as `solve`, `polish`, `play` and `import` write
 /// them), else the built-in game.
 pub fn seed_beside(record: &Path) -> Result<Seed> {
+    Ok(match game_beside(record)? {
+        Some((seed, _)) => seed,
+        None => Seed::tencent_geek_4(),
+    })
+}
+
+/// The game file or results file beside the record at `record` (the same name with `.json`)
+/// and its path, when there is one: `None` when no such file is there or it is JSON of
+/// another kind.
+pub fn game_beside(record: &Path) -> Result<Option<(Seed, PathBuf)>> {
     let beside = record.with_extension("json");
     if beside == record || !beside.is_file() {
-        return Ok(Seed::tencent_geek_4());
+        return Ok(None);
     }
     let text = read_text(&beside)?;
     let Ok(value) = serde_json::from_str::<serde_json::Value>(&text) else {
-        return Ok(Seed::tencent_geek_4());
+        return Ok(None);
     };
     let is_game_file = value.get("rules").is_some() && value.get("generator").is_some();
     if is_game_file || game_of_results(&value).is_some() {
-        return seed_of(&text, Some(&value), &beside);
+        return Ok(Some((seed_of(&text, Some(&value), &beside)?, beside)));
     }
-    Ok(Seed::tencent_geek_4())
+    Ok(None)
 }
 
 /// The temporary name `path` is written under before the rename: hidden, beside it (the same

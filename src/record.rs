@@ -147,6 +147,17 @@ pub enum RecordError {
     },
 }
 
+/// A token as an error quotes it: in quotes, and cut to its first 24 characters, so a file
+/// of another kind (a NES record has no commas: all of it is token 1) is not quoted whole.
+fn quoted(text: &str) -> String {
+    const KEEP: usize = 24;
+    if text.chars().count() <= KEEP {
+        return format!("{text:?}");
+    }
+    let head: String = text.chars().take(KEEP).collect();
+    format!("{head:?}... ({} characters)", text.chars().count())
+}
+
 impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -155,9 +166,9 @@ impl fmt::Display for RecordError {
                 index,
                 text,
                 reason,
-            } => write!(f, "token {index} ({text:?}): {reason}"),
+            } => write!(f, "token {index} ({}): {reason}", quoted(text)),
             RecordError::FirstNotNew { text } => {
-                write!(f, "token 1 ({text:?}): a record must start with N")
+                write!(f, "token 1 ({}): a record must start with N", quoted(text))
             }
             RecordError::OpsPerPiece {
                 piece,

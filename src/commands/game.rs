@@ -45,12 +45,21 @@ pub struct GameArgs {
     /// The piece in the hold slot at the start (guideline games).
     #[arg(long, value_name = "PIECE")]
     pub hold: Option<String>,
+    /// TETR.IO games timed with levels (BLITZ): the pace in pieces a second, which fixes
+    /// the pieces placed (the pace times the game's time) and when each locks, so the gravity
+    /// each piece meets. `solve` searches at it; `verify`, `show` and `export` play the record
+    /// at it (default: the pace of the solve beside the record, else the game file's own, an
+    /// import's pieces over its time, else 2). On other TETR.IO games `export` times its keys
+    /// by it.
+    #[arg(long, value_name = "P", allow_negative_numbers = true)]
+    pub pps: Option<f64>,
     #[command(flatten)]
     pub nes: super::nes_args::NesArgs,
 }
 
 impl GameArgs {
-    /// Whether any flag changes the game beyond `--seed`.
+    /// Whether any flag changes the game beyond `--seed` (the pace aside: a solve's results
+    /// file holds the paced game either way).
     pub fn changes_game(&self) -> bool {
         self.tetrio_seed.is_some()
             || self.queue.is_some()
@@ -59,34 +68,178 @@ impl GameArgs {
             || self.nes.given().is_some()
     }
 
-    /// The game, checked.
-    pub fn load(&self) -> Result<Seed> {
-        if !self.changes_game() {
-            return io::load_seed(self.seed.as_deref());
-        }
-        if self.nes.given().is_some() {
-            let base = match &self.seed {
-                Some(path) => io::load_seed(Some(path))?,
-                None => super::nes_args::builtin_nes(),
-            };
-            return self.nes.apply(base, self.tetrio_flag());
-        }
-        let mut seed = match &self.seed {
-            Some(path) => io::load_seed(Some(path))?,
-            None => builtin_tetrio(),
+    /// The game flags given, each with its value as the user wrote it (`--queue IOT`), in
+    /// the registry's order.
+    pub fn given(&self) -> Vec<(&'static str, String)> {
+        let mut given = Vec::new();
+        let mut add = |flag: &'static str, value: Option<String>| {
+            if let Some(v) = value {
+                given.push((flag, v));
+            }
         };
-        if seed.rules == RuleSet::Nes {
-            return self.nes.apply(seed, self.tetrio_flag());
-        }
-        if seed.rules == RuleSet::Standard {
-            let flag = self.tetrio_flag().unwrap_or("--queue");
+        add(
+            "--tetrio-seed",
+            self.tetrio_seed.map(|n| format!("--tetrio-seed {n}")),
+        );
+        add(
+            "--queue",
+            self.queue.as_ref().map(|q| format!("--queue {q}")),
+        );
+        add(
+            "--board",
+            self.board
+                .as_ref()
+                .map(|b| format!("--board {}", board_label(b))),
+        );
+        add("--hold", self.hold.as_ref().map(|h| format!("--hold {h}")));
+        add(
+            "--pps",
+            self.pps
+                .map(|p| format!("--pps {}", crate::limits::short_number(p))),
+        );
+        add(
+            "--gym-seed",
+            self.nes
+                .gym_seed
+                .as_ref()
+                .map(|g| format!("--gym-seed {g}")),
+        );
+        add("--level", self.nes.level.map(|l| format!("--level {l}")));
+        add("--tap-hz", self.nes.tap_hz.map(|h| format!("--tap-hz {h}")));
+        add("--das", self.nes.das.then(|| "--das".to_string()));
+        add("--lines", self.nes.lines.map(|l| format!("--lines {l}")));
+        given
+    }
+
+    /// The game, checked: the game file, or the built-in game of the family the flags belong
+    /// to (named on stderr, so no flag picks a game unseen), changed by the flags. A flag the
+    /// game's family does not take is refused, naming the flag and the family.
+    pub fn load(&self) -> Result<Seed> {
+        let given = self.given();
+        let seed = match &self.seed {
+            Some(path) => io::load_seed(Some(path))?,
+            None => match builtin_for(&given) {
+                Some((seed, note)) => {
+                    eprintln!("beamtris: {note}");
+                    seed
+                }
+                None => io::load_seed(None)?,
+            },
+        };
+        let family = seed.family();
+        if let Some((flag, text)) = given.iter().find(|(flag, _)| !family.takes(flag)) {
             return Err(Error(format!(
-                "{flag}: the game {} plays the standard rules, which draw their pieces from a \
-                 uniform generator on an empty board; --tetrio-seed, --queue, --board and \
-                 --hold change Tencent and guideline games",
+                "{text}: the game {} is a {} game, which does not take {flag} (its flags: {})",
+                seed.name,
+                family.title,
+                family.flags()
+            )));
+        }
+        if seed.rules == RuleSet::Nes {
+            return self.nes.apply(seed);
+        }
+        if given.is_empty() || given.iter().all(|(flag, _)| *flag == "--pps") {
+            return Ok(seed);
+        }
+        self.apply_guideline_flags(seed)
+    }
+
+    /// The game of a command that reads the record at `record` (`verify`, `show`, `export`):
+    /// the flags' game, or when no flag names one, the game or results file beside the
+    /// record (`RECORD` with `.json`), else the built-in game. When the flags name the game
+    /// the file beside was solved on, that file's game is the one played (a solve's results
+    /// file holds it at the solve's pace), so the record verifies, shows and exports the same
+    /// however its game is named; when they name another game, the first piece that differs
+    /// is named. A standard game has no records: its one-piece players play it (`play`).
+    pub fn load_for_record(&self, command: &str, record: &Path) -> Result<Seed> {
+        if !record.exists() {
+            return Err(Error::at(
+                record.display(),
+                "no such file (the record to read)",
+            ));
+        }
+        let beside = io::game_beside(record)?;
+        let seed = match (&beside, self.seed.is_none() && !self.changes_game()) {
+            (Some((game, _)), true) => self.paced(command, game.clone())?,
+            (None, true) if self.pps.is_none() => io::load_seed(None)?,
+            _ => {
+                let game = self.paced(command, self.load()?)?;
+                match &beside {
+                    Some((solved, path)) => match first_difference(solved, &game) {
+                        None if self.pps.is_none() => solved.clone(),
+                        None => game,
+                        Some(k) => {
+                            return Err(Error::at(
+                                record.display(),
+                                format!(
+                                    "piece {}: the record's game ({}) deals {}, the game given deals {}: the record is not of this game",
+                                    k + 1,
+                                    path.display(),
+                                    shape_name(solved, k),
+                                    shape_name(&game, k),
+                                ),
+                            ))
+                        }
+                    },
+                    None => game,
+                }
+            }
+        };
+        if seed.rules == RuleSet::Standard {
+            return Err(Error(format!(
+                "{command} reads records of Tencent, guideline, TETR.IO and NES games; the game \
+                 {} plays the standard rules, which have no records (`play` plays them)",
                 seed.name
             )));
         }
+        Ok(seed)
+    }
+
+    /// `game` at `--pps` when given: a BLITZ game at that pace; another TETR.IO game as it is
+    /// for `export` (which times its keys by the pace), refused by the commands that replay.
+    fn paced(&self, command: &str, game: Seed) -> Result<Seed> {
+        let Some(pps) = self.pps else {
+            return Ok(game);
+        };
+        match crate::game::TetrioFamily::paced_game(&game, pps)? {
+            Some(paced) => Ok(paced),
+            None if command == "export" => Ok(game),
+            None => Err(Error(format!(
+                "--pps {}: the game {} is not a timed TETR.IO game with levels (BLITZ): its \
+                 replay does not depend on a pace (export takes --pps as its keys' pace)",
+                crate::limits::short_number(pps),
+                game.name
+            ))),
+        }
+    }
+
+    /// `e`, an error reading the record at `record`, with what the user can do when the game
+    /// was the built-in one only because nothing named another.
+    pub fn explain(&self, record: &Path, e: Error) -> Error {
+        if !self.defaulted_for(record) {
+            return e;
+        }
+        Error(format!(
+            "{}; nothing beside it names its game ({} is not there), so it was read as a \
+             record of the built-in Tencent game: give its game with --seed (or \
+             --tetrio-seed, --gym-seed)",
+            e.0,
+            record.with_extension("json").display()
+        ))
+    }
+
+    /// Whether the record's game came from no flag and no file: the built-in game, taken
+    /// because nothing beside `record` names another (for a message that says so when the
+    /// record does not read as the built-in game's).
+    pub fn defaulted_for(&self, record: &Path) -> bool {
+        self.seed.is_none()
+            && !self.changes_game()
+            && self.pps.is_none()
+            && !record.with_extension("json").is_file()
+    }
+
+    /// The flags that change Tencent and guideline games, applied to `seed`.
+    fn apply_guideline_flags(&self, mut seed: Seed) -> Result<Seed> {
         if let Some(n) = self.tetrio_seed {
             if !(1..1 << 31).contains(&n) {
                 return Err(Error(format!(
@@ -156,36 +309,6 @@ impl GameArgs {
         Ok(seed)
     }
 
-    /// The first of the flags that change Tencent and guideline games.
-    fn tetrio_flag(&self) -> Option<&'static str> {
-        super::first_given(&[
-            (self.tetrio_seed.is_some(), "--tetrio-seed"),
-            (self.queue.is_some(), "--queue"),
-            (self.board.is_some(), "--board"),
-            (self.hold.is_some(), "--hold"),
-        ])
-    }
-
-    /// The game of a command that reads the record at `record` (`verify`, `show`): the
-    /// flags' game, or when no flag names one, the game or results file beside the record
-    /// (`RECORD` with `.json`), else the built-in game. A standard game has no records: its
-    /// one-piece players play it (`play`), and the command that asked is named.
-    pub fn load_with_records(&self, command: &str, record: &Path) -> Result<Seed> {
-        let seed = if self.seed.is_none() && !self.changes_game() {
-            io::seed_beside(record)?
-        } else {
-            self.load()?
-        };
-        if seed.rules == RuleSet::Standard {
-            return Err(Error(format!(
-                "{command} reads records of Tencent and guideline games; the game {} plays the \
-                 standard rules, which have no records (`play` plays them)",
-                seed.name
-            )));
-        }
-        Ok(seed)
-    }
-
     /// The flags that give this game again (for the command lines `tune --ask` writes).
     pub fn flags(&self) -> Vec<String> {
         let mut words = Vec::new();
@@ -203,6 +326,9 @@ impl GameArgs {
             if let Some(v) = value {
                 words.extend([flag.to_string(), v.clone()]);
             }
+        }
+        if let Some(p) = self.pps {
+            words.extend(["--pps".to_string(), crate::limits::short_number(p)]);
         }
         words.extend(self.nes.flags());
         words
@@ -235,6 +361,51 @@ impl GameArgs {
         inputs.extend(file.filter(|f| f.is_file()).map(|f| (flag, f)));
         inputs
     }
+}
+
+/// The built-in game the given flags belong to when no `--seed` is given, with the line that
+/// names it: NES flags give the built-in NES game, the flags of guideline games the built-in
+/// TETR.IO game; `--pps` alone, or no flag, gives none (the built-in Tencent game, which the
+/// family check then holds the flags against).
+fn builtin_for(given: &[(&'static str, String)]) -> Option<(Seed, String)> {
+    let (first, _) = given.first()?;
+    let nes = &crate::games::nes::family::FAMILY;
+    if let Some((flag, _)) = given.iter().find(|(flag, _)| nes.takes(flag)) {
+        return Some((
+            super::nes_args::builtin_nes(),
+            format!(
+                "{flag} changes the built-in NES game ({}: TetrisGYM seed 123456, level 18, 30 Hz, 230 lines)",
+                nes.builtin
+            ),
+        ));
+    }
+    if *first == "--pps" {
+        return None;
+    }
+    let guideline = &crate::games::guideline::family::FAMILY;
+    Some((
+        builtin_tetrio(),
+        format!(
+            "{first} changes the built-in TETR.IO game ({}: TETR.IO's rules as played today, 1 000 pieces); --seed names another",
+            guideline.builtin
+        ),
+    ))
+}
+
+/// The first piece (from 0) that two games deal differently, or where one has pieces the
+/// other has not; `None` when one's pieces are the other's first pieces and the rules agree.
+fn first_difference(a: &Seed, b: &Seed) -> Option<usize> {
+    let n = a.pieces.min(b.pieces) + 1;
+    let (x, y) = (a.shapes(n), b.shapes(n));
+    if a.rules != b.rules {
+        return Some(0);
+    }
+    x.iter().zip(&y).position(|(p, q)| p != q)
+}
+
+/// The `k`-th piece a game deals, as its letter.
+fn shape_name(seed: &Seed, k: usize) -> char {
+    seed.shapes(k + 1).last().map_or('?', |s| s.letter())
 }
 
 /// How an error names the board: the file, or the fumen's first characters.

@@ -54,23 +54,10 @@ impl NesArgs {
         ])
     }
 
-    /// `seed` (the game of --seed, or the built-in NES game) changed by the flags, checked;
-    /// `other` is a flag for other families given too.
-    pub fn apply(&self, mut seed: Seed, other: Option<&str>) -> Result<Seed> {
-        let flag = self.given().unwrap_or("--gym-seed");
-        if seed.rules != RuleSet::Nes {
-            return Err(Error(format!(
-                "{flag}: the game {} plays the {} rules; --gym-seed, --level, --tap-hz, --das \
-                 and --lines change NES games",
-                seed.name, seed.rules
-            )));
-        }
-        if let Some(other) = other {
-            return Err(Error(format!(
-                "{other}: the game {} is a NES game (TetrisGYM's pieces from an empty board)",
-                seed.name
-            )));
-        }
+    /// `seed` (the game of --seed, or the built-in NES game) changed by the flags, checked.
+    /// The family check ([`super::game::GameArgs::load`]) has made sure it is a NES game.
+    pub fn apply(&self, mut seed: Seed) -> Result<Seed> {
+        debug_assert_eq!(seed.rules, RuleSet::Nes);
         let mut o: NesOptions = seed.nes.unwrap_or_default();
         if let Some(text) = &self.gym_seed {
             crate::games::nes::gym::parse_gym_seed(text).map_err(|_| {

@@ -86,13 +86,15 @@ pub fn run(args: &Args) -> Result<()> {
             "--from and --to go with --fumen or --animate (use --at K for one board)".into(),
         ));
     }
-    let seed = args.game.load_with_records("show", &args.record)?;
+    let seed = args.game.load_for_record("show", &args.record)?;
     if let (Some(other), Some(path)) = (&args.compare, &args.html) {
         return compare(args, seed, other, path, stop);
     }
     let game = crate::game::open(seed)?;
     let replay = crate::with_game!(&game, g => {
-        let record = g.read_record(&args.record, "show")?;
+        let record = g
+            .read_record(&args.record, "show")
+            .map_err(|e| args.game.explain(&args.record, e))?;
         if args.html.is_none() && !args.fumen && !args.animate {
             print!("{}", g.board_text(&record, args.at)?);
             return Ok(());

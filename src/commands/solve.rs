@@ -20,9 +20,7 @@ pub use crate::results::RunCost;
 pub struct Args {
     #[command(flatten)]
     pub game: super::game::GameArgs,
-    /// Boards kept per piece. The default on a Tencent game, 4 000, reaches 1 420 000 on the
-    /// built-in game in under a minute on a 2-core machine; on a guideline game it is 3 000.
-    #[arg(long)]
+    #[arg(long, help = crate::games::family::beam_help(&crate::games::FAMILIES))]
     pub beam: Option<usize>,
     /// Finish within about SECONDS of wall time (the search and the replay; not the build).
     /// The beam is then as wide as the machine's speed allows, step by step, up to `--beam`
@@ -33,15 +31,12 @@ pub struct Args {
     /// Placements: `drop` (rotate, shift, hard drop) or `reach` (any unit moves: tucks, spins).
     #[arg(long, value_enum, default_value_t = MoveSet::Reach)]
     pub moves: MoveSet,
-    /// Evaluator weights: a preset or a JSON weights file. On the Tencent game:
-    /// `open-column` (the default) clears through column 4, kept open so that both J and L
-    /// clear three rows; `edge` clears through a well at the left edge (the former default,
-    /// a little faster, 0.8 % fewer points). On a guideline game: `attack` (lines sent),
-    /// `points` (the guideline score) or `versus` (TETR.IO's attack with its back-to-back
-    /// chain bonus); the default is the preset of the game's objective, `versus` on TETR.IO's
-    /// rules as played today, `blitz` (TETR.IO's points, which grow with the level) on a
-    /// BLITZ game. Weights tuned along the way are files in results/weights/.
-    #[arg(long, default_value = crate::eval::tencent::DEFAULT_PRESET)]
+    #[arg(
+        long,
+        default_value = crate::eval::tencent::DEFAULT_PRESET,
+        hide_default_value = true,
+        help = crate::games::family::weights_help(&crate::games::FAMILIES)
+    )]
     pub weights: String,
     /// Worker threads (default: all cores). The record does not depend on it.
     #[arg(long)]
@@ -63,12 +58,6 @@ pub struct Args {
     /// The same as `--fourwide off`: boards ranked by their features alone.
     #[arg(long, conflicts_with = "fourwide")]
     pub no_fourwide: bool,
-    /// A timed TETR.IO game with levels (BLITZ), solved for points: the pace in pieces a
-    /// second, which fixes the pieces placed (the pace times the game's time) and when each
-    /// locks. Default: the game file's own pace (an import's pieces over its final time),
-    /// else 2.
-    #[arg(long, value_name = "P", allow_negative_numbers = true)]
-    pub pps: Option<f64>,
 }
 
 /// The record's path for results file `out`, both checked before any search, so a bad path
@@ -110,7 +99,7 @@ pub fn run(args: &Args) -> Result<()> {
         fourwide_given: args.no_fourwide || args.fourwide != FourwideUse::Auto,
         changes_game: args.game.changes_game(),
         threads: args.threads,
-        pps: args.pps,
+        pps: args.game.pps,
         inputs: args
             .game
             .input_files_with("--weights", Some(Path::new(&args.weights)))

@@ -25,13 +25,15 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let seed = args.game.load_with_records("verify", &args.record)?;
+    let seed = args.game.load_for_record("verify", &args.record)?;
     let game = crate::game::open(seed)?;
     let place = args.record.display().to_string();
     let mut print = |line: String| println!("{line}");
     let trace = args.trace.then_some(&mut print as &mut dyn FnMut(String));
     let json = crate::with_game!(&game, g => {
-        let record = g.read_record(&args.record, "verify")?;
+        let record = g
+            .read_record(&args.record, "verify")
+            .map_err(|e| args.game.explain(&args.record, e))?;
         serde_json::to_string(&g.verify(&record, &place, trace)?)
     });
     println!("{}", json.expect("plain data serialises"));

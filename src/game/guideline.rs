@@ -11,7 +11,7 @@ use crate::fourwide::continuation::{Continuation, SectionCount};
 use crate::games::guideline::replay::{self as guideline_replay, Game as Rules, Outcome};
 use crate::games::guideline::Objective;
 use crate::games::tetrio::blitz::Blitz;
-use crate::games::tetrio::stats::TetrioStats;
+use crate::games::tetrio::stats::RecordStats;
 use crate::record::Record;
 use crate::search::beam::{Line, StepReport};
 use crate::search::guideline::{self as guideline_beam, Move};
@@ -83,7 +83,7 @@ pub struct GuidelineSolveReport {
     /// On a game of TETR.IO's generator: the record replayed on TETR.IO's engine, with
     /// TETR.IO's statistics (`garbage.attack` is the attack as TETR.IO counts it).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub tetrio_stats: Option<TetrioStats>,
+    pub tetrio_stats: Option<RecordStats>,
     /// Time, memory, threads, the record's path and the run's provenance.
     #[serde(flatten)]
     pub cost: crate::results::RunCost,
@@ -104,7 +104,7 @@ pub struct Verified {
     /// rules (the game file's `tetrio` options, or today's versus rules played alone), with
     /// TETR.IO's statistics by its own names (`docs/tetrio.md`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    tetrio_stats: Option<TetrioStats>,
+    tetrio_stats: Option<RecordStats>,
 }
 
 /// The guideline weights `--weights NAME` stands for on a game of `rules`: the default (the
@@ -120,7 +120,7 @@ pub fn weights_name(name: &str, rules: &crate::games::guideline::Rules) -> Strin
 /// TETR.IO's statistics of a record on a game of TETR.IO's generator (`None` on others): the
 /// record replayed on TETR.IO's engine under the game file's `tetrio` options, or today's
 /// versus rules played alone.
-pub fn tetrio_stats(seed: &Seed, record: &Record, place: &str) -> Result<Option<TetrioStats>> {
+pub fn tetrio_stats(seed: &Seed, record: &Record, place: &str) -> Result<Option<RecordStats>> {
     use crate::games::tetrio::game::TetrioGame;
     let game = match (&seed.tetrio, &seed.generator) {
         (Some(t), _) => t.clone(),
@@ -140,7 +140,7 @@ pub fn tetrio_stats(seed: &Seed, record: &Record, place: &str) -> Result<Option<
         .map(|p| p.iter().map(|op| op.letter()).collect())
         .collect();
     let e = game.replay(&paths, place)?;
-    Ok(Some(e.stats))
+    Ok(Some(RecordStats::of(e.stats, &game)))
 }
 
 impl GuidelineFamily {
@@ -362,6 +362,16 @@ impl Game for GuidelineFamily {
             game,
             fourwide,
         })
+    }
+
+    fn export(
+        &self,
+        record: &Record,
+        pps: Option<f64>,
+        record_place: &str,
+        game_place: &str,
+    ) -> Result<crate::games::tetrio::export::Exported> {
+        super::tetrio::export_on(&self.seed, record, pps, record_place, game_place)
     }
 }
 

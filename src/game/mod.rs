@@ -96,6 +96,23 @@ pub trait Game: Sync {
     /// The candidate scorer of `tune` on the first `pieces` pieces (online play seeing
     /// `previews` pieces where the family plays online).
     fn tuning(&self, pieces: usize, previews: Option<usize>) -> Result<Self::Tuning>;
+
+    /// Hands `record` back to the game's own replay format (`export`), its keys at `pps`
+    /// pieces a second where the game has no pace of its own; `record_place` and
+    /// `game_place` name the inputs in errors. A family that has no such format refuses, in
+    /// the registry's words.
+    fn export(
+        &self,
+        _record: &Self::Record,
+        _pps: Option<f64>,
+        _record_place: &str,
+        _game_place: &str,
+    ) -> Result<crate::games::tetrio::export::Exported> {
+        let seed = self.seed();
+        Err(seed
+            .family()
+            .refuse(crate::games::family::Capability::Export, &seed.name))
+    }
 }
 
 /// A game of one of the families beamtris knows.

@@ -12,9 +12,10 @@ use crate::error::{Error, Result};
 use crate::games::guideline::Objective;
 use crate::games::tetrio::blitz::{time_ms, Blitz, DEFAULT_PPS};
 use crate::games::tetrio::engine::Engine;
+use crate::games::tetrio::export::Exported;
 use crate::games::tetrio::game::TetrioGame;
 use crate::games::tetrio::options::Options;
-use crate::games::tetrio::stats::TetrioStats;
+use crate::games::tetrio::stats::RecordStats;
 use crate::record::Record;
 use crate::search::beam::{Line, StepReport};
 use crate::search::guideline::Move;
@@ -70,7 +71,7 @@ pub struct SolveReport {
     pub width: super::solve::WidthReport,
     pub weights_name: String,
     pub weights: crate::eval::guideline::GuidelineWeights,
-    pub tetrio_stats: TetrioStats,
+    pub tetrio_stats: RecordStats,
     #[serde(flatten)]
     pub cost: crate::results::RunCost,
 }
@@ -89,7 +90,7 @@ pub struct Verified {
     /// had pieces to place.
     pub valid: bool,
     /// TETR.IO's statistics by its own names (`docs/tetrio.md`).
-    pub tetrio_stats: TetrioStats,
+    pub tetrio_stats: RecordStats,
 }
 
 impl TetrioFamily {
@@ -148,6 +149,25 @@ impl TetrioFamily {
             }
             _ => DEFAULT_PPS,
         }
+    }
+
+    /// `seed` played at `pps` pieces a second: on a TETR.IO game timed with levels (BLITZ),
+    /// the game a solve at that pace plays and its results file holds (the pieces the pace
+    /// places, each locking at its time on the pace), so `verify`, `show` and `export` of its
+    /// record play the game it was solved on. `None` on another TETR.IO game, whose replay
+    /// does not depend on a pace; a game of another family refuses it.
+    pub fn paced_game(seed: &Seed, pps: f64) -> Result<Option<Seed>> {
+        let flag = format!("--pps {}", crate::limits::short_number(pps));
+        let Some(game) = TetrioFamily::of(seed) else {
+            return Err(Error(format!(
+                "{flag}: the game {} is not a TETR.IO game (its family: {})",
+                seed.name,
+                seed.family().name
+            )));
+        };
+        let options = game.tetrio.parsed_options(&seed.name)?;
+        let blitz = Blitz::of(&options, pps, &format!("the game {}", seed.name))?;
+        Ok(blitz.map(|b| game.solved_game(Some(&b))))
     }
 
     /// The game a solve plays and its results file holds: the pieces and options alone, and
@@ -227,7 +247,7 @@ impl Game for TetrioFamily {
                 "record_end"
             },
             valid: engine.locks.len() >= record.pieces(),
-            tetrio_stats: stats,
+            tetrio_stats: RecordStats::of(stats, &self.tetrio),
         })
     }
 
@@ -368,5 +388,63 @@ impl Game for TetrioFamily {
     fn tuning(&self, pieces: usize, previews: Option<usize>) -> Result<Tuning> {
         self.refuse_unplannable("tune")?;
         self.alone.tuning(pieces, previews)
+    }
+
+    fn export(
+        &self,
+        record: &Record,
+        pps: Option<f64>,
+        record_place: &str,
+        game_place: &str,
+    ) -> Result<Exported> {
+        export_on(&self.seed, record, pps, record_place, game_place)
+    }
+}
+
+/// `record` exported on the TETR.IO game of `seed` (a game file of TETR.IO's options, or a
+/// guideline game of TETR.IO's generator, played on today's rules): see
+/// [`crate::games::tetrio::export`].
+pub fn export_on(
+    seed: &Seed,
+    record: &Record,
+    pps: Option<f64>,
+    record_place: &str,
+    game_place: &str,
+) -> Result<Exported> {
+    let game = tetrio_game(seed, game_place)?;
+    if record.pieces() > seed.pieces {
+        return Err(Error::at(
+            record_place,
+            format!(
+                "{} pieces, more than the game's {}: the record does not fit this game",
+                record.pieces(),
+                seed.pieces
+            ),
+        ));
+    }
+    let paths = record_paths(record);
+    crate::games::tetrio::export::export(&game, &paths, pps, record_place, game_place, "beamtris")
+}
+
+/// The game's TETR.IO part: the game file's, or today's rules alone on the generator's seed.
+fn tetrio_game(seed: &Seed, place: &str) -> Result<TetrioGame> {
+    use crate::seed::Generator;
+    if seed.start.is_some() {
+        return Err(Error::at(
+            place,
+            "starts from a board of its own: TETR.IO's games start empty",
+        ));
+    }
+    match (&seed.tetrio, &seed.generator) {
+        (Some(t), Generator::Tetrio { .. }) => Ok(t.clone()),
+        (None, Generator::Tetrio { seed, no_szo }) => {
+            let mut t = TetrioGame::solo(*seed);
+            t.options["no_szo"] = serde_json::Value::Bool(*no_szo);
+            Ok(t)
+        }
+        _ => Err(Error::at(
+            place,
+            "is not a game of TETR.IO's generator (an import's game file or --tetrio-seed)",
+        )),
     }
 }

@@ -361,6 +361,7 @@ pub fn export(
         topped_out: e.topped_out,
         last_frame: last,
         ts: file::now(),
+        gametype: file::gametype(&o),
     };
     let text =
         serde_json::to_string(&file::ttr(&header, &presses)).expect("plain data serialises") + "\n";

@@ -154,3 +154,52 @@ pub fn differences(
         .map(|((name, c), (_, s))| (name, s, c))
         .collect()
 }
+
+/// TETR.IO's statistics of a record replayed on its engine, with what the record can tell:
+/// a record holds placements, not key presses, so the figures that count keys (`inputs`,
+/// `finesse`) are known only where the game file counted the player's keys (an import's), and
+/// `finalTime` only where the game holds each lock's time (an import's, a paced BLITZ game's).
+/// The others are left out of the JSON rather than written wrong: `export` plans the keys,
+/// and the import of its `.ttr` gives every figure.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RecordStats {
+    pub stats: TetrioStats,
+    /// The game counted each piece's keys.
+    pub keys_known: bool,
+    /// The game holds each lock's time.
+    pub times_known: bool,
+}
+
+impl RecordStats {
+    /// `stats` of a record on `game`.
+    pub fn of(stats: TetrioStats, game: &super::game::TetrioGame) -> RecordStats {
+        RecordStats {
+            stats,
+            keys_known: !game.locks.is_empty() && game.locks.iter().all(|l| l.counted.is_some()),
+            times_known: !game.locks.is_empty(),
+        }
+    }
+}
+
+impl std::ops::Deref for RecordStats {
+    type Target = TetrioStats;
+    fn deref(&self) -> &TetrioStats {
+        &self.stats
+    }
+}
+
+impl serde::Serialize for RecordStats {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut value = serde_json::to_value(&self.stats).map_err(serde::ser::Error::custom)?;
+        if let Some(object) = value.as_object_mut() {
+            if !self.keys_known {
+                object.remove("inputs");
+                object.remove("finesse");
+            }
+            if !self.times_known {
+                object.remove("finalTime");
+            }
+        }
+        value.serialize(serializer)
+    }
+}

@@ -19,6 +19,20 @@ pub struct Header<'a> {
     pub last_frame: i64,
     /// When the file is written, as `YYYY-MM-DDTHH:MM:SS.000Z`.
     pub ts: String,
+    /// TETR.IO's name of the mode ([`gametype`]).
+    pub gametype: &'static str,
+}
+
+/// TETR.IO's name of a solo mode, as its replays write `gametype`: `40l` for 40 LINES (40
+/// lines, no levels, no S, Z or O first), `blitz` for BLITZ (two minutes with levels, no S,
+/// Z or O first), `custom` for any other game.
+pub fn gametype(o: &crate::games::tetrio::options::Options) -> &'static str {
+    use crate::games::tetrio::solo::Objective;
+    match o.objective {
+        Objective::Lines(40) if o.no_szo && o.levels.is_none() => "40l",
+        Objective::Timed(ms) if ms == 120_000.0 && o.no_szo && o.levels.is_some() => "blitz",
+        _ => "custom",
+    }
 }
 
 /// The options a `.ttr` carries: the game's, as version 15.
@@ -30,10 +44,10 @@ pub fn options(game_options: &Value) -> Value {
 
 /// The statistics as `endcontext` holds them: every field of [`TetrioStats`] by TETR.IO's
 /// names, with the seed and the game type.
-fn statistics(stats: &TetrioStats, seed: &Value) -> Value {
+fn statistics(stats: &TetrioStats, seed: &Value, gametype: &str) -> Value {
     let mut s = serde_json::to_value(stats).expect("plain data serialises");
     s["seed"] = seed.clone();
-    s["gametype"] = json!("custom");
+    s["gametype"] = json!(gametype);
     s
 }
 
@@ -41,8 +55,8 @@ fn statistics(stats: &TetrioStats, seed: &Value) -> Value {
 pub fn ttr(h: &Header, presses: &[Press]) -> Value {
     let options = options(h.options);
     let seed = options.get("seed").cloned().unwrap_or(Value::Null);
-    let empty = statistics(&TetrioStats::default(), &seed);
-    let end = statistics(h.stats, &seed);
+    let empty = statistics(&TetrioStats::default(), &seed, h.gametype);
+    let end = statistics(h.stats, &seed, h.gametype);
     let mut events = vec![
         json!({"frame": 0, "type": "start", "data": {}}),
         json!({"frame": 0, "type": "full", "data": {
@@ -71,7 +85,7 @@ pub fn ttr(h: &Header, presses: &[Press]) -> Value {
         "user": {"username": h.username},
         "endcontext": end,
         "ts": h.ts,
-        "gametype": "custom",
+        "gametype": h.gametype,
         "verified": false,
         "data": {"frames": h.last_frame + 1, "events": events},
     })
