@@ -208,7 +208,7 @@ function drawSide(d, p, n, size, small) {
 // Side `d`'s end in words: pieces, lines and its family's figures.
 function summary(d) {
   const n = d.boards.length - 1;
-  let s = d.name + ": " + n + " pieces, ";
+  let s = d.name + ": " + n + (n === 1 ? " piece, " : " pieces, ");
   s += (points(d) ? "points " : "score ") + d.score[n];
   if (points(d)) s += ", attack " + d.chains.attack[n];
   s += ", lines " + d.lines[n];
