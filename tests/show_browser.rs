@@ -8,7 +8,8 @@
 //! and queue.
 //!
 //! Needs Chromium (`scripts/ci-browser-deps.sh` installs Debian's; `BEAMTRIS_CHROMIUM` names
-//! another binary); without it the test says why and passes.
+//! another binary); without it each test says it skipped and passes, except under `CI=true`,
+//! where it fails.
 
 mod common;
 
@@ -93,10 +94,21 @@ fn element<'a>(dom: &'a str, open: &str) -> &'a str {
 }
 
 #[test]
+fn without_chromium_a_test_skips_and_under_ci_it_fails() {
+    common::assert_skips_but_fails_on_ci(
+        "compare_page_plays_a_solved_game_beside_the_players_in_step",
+        "no chromium",
+    );
+}
+
+#[test]
 fn replay_page_draws_the_engine_board_at_piece_k() {
     let record = sample_record();
     let Some(browser) = chromium() else {
-        eprintln!("SKIP show_browser: no chromium (run scripts/ci-browser-deps.sh)");
+        common::skip(
+            "show_browser::replay_page_draws_the_engine_board_at_piece_k",
+            "no chromium",
+        );
         return;
     };
     let game = Game::replay(
@@ -302,7 +314,10 @@ fn check_guideline_page(browser: &str, record: &Path, ks: &[Option<usize>], tag:
 #[test]
 fn guideline_page_draws_the_engine_board_and_numbers_at_piece_k() {
     let Some(browser) = chromium() else {
-        eprintln!("SKIP show_browser: no chromium (run scripts/ci-browser-deps.sh)");
+        common::skip(
+            "show_browser::guideline_page_draws_the_engine_board_and_numbers_at_piece_k",
+            "no chromium",
+        );
         return;
     };
     let seed = common::repo(common::TETRIO_SEED);
@@ -359,6 +374,14 @@ fn bottom_rows(text: &str) -> Vec<String> {
     rows[rows.len() - 20..].to_vec()
 }
 
+/// The JSON a replay page embeds for its script.
+fn page_data(html: &str) -> serde_json::Value {
+    let start = html.find("const DATA = ").expect("the page has its data") + 13;
+    // The value, up to whatever follows it.
+    let mut values = serde_json::Deserializer::from_str(&html[start..]).into_iter();
+    values.next().unwrap().unwrap()
+}
+
 /// The value of attribute `name` of the element that `open` starts.
 fn attribute<'a>(dom: &'a str, open: &str, name: &str) -> &'a str {
     let start = dom
@@ -376,7 +399,10 @@ fn attribute<'a>(dom: &'a str, open: &str, name: &str) -> &'a str {
 #[test]
 fn compare_page_plays_a_solved_game_beside_the_players_in_step() {
     let Some(browser) = chromium() else {
-        eprintln!("SKIP show_browser: no chromium (run scripts/ci-browser-deps.sh)");
+        common::skip(
+            "show_browser::compare_page_plays_a_solved_game_beside_the_players_in_step",
+            "no chromium",
+        );
         return;
     };
     // The bundled 40 LINES replay imported (the player's record), its game solved
@@ -431,16 +457,24 @@ fn compare_page_plays_a_solved_game_beside_the_players_in_step() {
     let dom_at = |hash: &str, extra: &[String], tag: &str| {
         run_chromium(&browser, &format!("{url}#{hash}"), extra, tag)
     };
-    // Both boards drawn as the engine has them, at the start and some way in.
-    for k in [0, 30] {
+    // Both boards drawn as the engine has them, at the start and some way in; each side
+    // with its hold, next piece and previews as the page's data has them (the engine's: see
+    // tests/show_cli.rs), and the outline of the piece that locks next.
+    let data = page_data(&html);
+    let mut shown = std::collections::HashMap::new();
+    for k in [0, 1, 30] {
         let dom = dom_at(
             &format!("piece={k}"),
             &["--dump-dom".into()],
             &format!("c{k}"),
         );
-        for (p, record, n) in [("a", &solved, na), ("b", &player, nb)] {
+        for (i, (p, record, n)) in [("a", &solved, na), ("b", &player, nb)]
+            .into_iter()
+            .enumerate()
+        {
+            let text = element(&dom, &format!("id=\"{p}-board-text\""));
             assert_eq!(
-                bottom_rows(element(&dom, &format!("id=\"{p}-board-text\""))),
+                bottom_rows(text),
                 shown_board(record, k),
                 "{p} at piece {k}"
             );
@@ -448,7 +482,41 @@ fn compare_page_plays_a_solved_game_beside_the_players_in_step() {
                 element(&dom, &format!("id=\"{p}-piece\"")),
                 format!("{k} / {n}")
             );
+            let side = &data["sides"][i];
+            let queue = side["next"][k].as_str().unwrap();
+            assert_eq!(queue.len(), 6, "{p}: the next piece and five previews");
+            let shown_of = |id: &str| element(&dom, &format!("id=\"{p}-{id}\"")).to_string();
+            assert_eq!(shown_of("next-letter"), &queue[..1], "{p} next at {k}");
+            assert_eq!(
+                shown_of("previews-letters"),
+                &queue[1..],
+                "{p} previews at {k}"
+            );
+            let hold = &side["chains"]["hold"].as_str().unwrap()[k..k + 1];
+            assert_eq!(shown_of("hold-letter"), hold, "{p} hold at {k}");
+            let ghost = attribute(&dom, &format!("id=\"{p}-board-text\""), "data-ghost");
+            shown.insert((p, k), (text.to_string(), ghost.to_string()));
         }
+    }
+    // The outline at piece 0 is where the first piece locks: the empty cells that piece 1's
+    // board fills.
+    for p in ["a", "b"] {
+        let (before, ghost) = &shown[&(p, 0)];
+        let mut rows: Vec<Vec<u8>> = before.lines().map(|l| l.as_bytes().to_vec()).collect();
+        let cells: Vec<&str> = ghost.split(' ').collect();
+        assert_eq!(cells.len(), 4, "{p}: {ghost:?}");
+        for cell in cells {
+            let (x, y) = cell.split_once(',').unwrap();
+            let (x, y): (usize, usize) = (x.parse().unwrap(), y.parse().unwrap());
+            assert_eq!(rows[y][x], b'.', "{p}: the outline on a filled cell");
+            rows[y][x] = b'#';
+        }
+        let after: Vec<String> = rows
+            .into_iter()
+            .map(|r| String::from_utf8(r).unwrap())
+            .collect();
+        let want: Vec<&str> = shown[&(p, 1)].0.lines().collect();
+        assert_eq!(after, want, "{p}: the outline is the first lock");
     }
     // Playing advances both, in step.
     let dom = dom_at(
@@ -487,5 +555,98 @@ fn compare_page_plays_a_solved_game_beside_the_players_in_step() {
             .unwrap();
         assert_eq!(ms, s["finalTime"].as_f64().unwrap(), "{p} time");
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn single_pages_show_each_family_s_own_figures_in_labelled_fields() {
+    let Some(browser) = chromium() else {
+        common::skip(
+            "show_browser::single_pages_show_each_family_s_own_figures_in_labelled_fields",
+            "no chromium",
+        );
+        return;
+    };
+    let dir =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("figures-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    // A TETR.IO 40 LINES record: TETR.IO's time, inputs and finesse faults, as `verify` has
+    // them, beside hold and the previews.
+    common::succeeds(
+        common::bin()
+            .args([
+                "import",
+                common::repo("tests/data/tetrio/40l.ttr").to_str().unwrap(),
+                "--out",
+            ])
+            .arg(dir.join("player")),
+    );
+    let player = dir.join("player/r1-zbrachinara.txt");
+    let page = dir.join("40l.html");
+    common::succeeds(
+        common::bin()
+            .arg("show")
+            .arg(&player)
+            .arg("--html")
+            .arg(&page),
+    );
+    let out = common::succeeds(common::bin().arg("verify").arg(&player));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let s = &v["tetrio_stats"];
+    let n = v["pieces"].as_u64().unwrap();
+    let url = format!("file://{}", page.display());
+    let dom = run_chromium(
+        &browser,
+        &format!("{url}#piece={n}"),
+        &["--dump-dom".into()],
+        "solo",
+    );
+    for (id, label) in [
+        ("time", "time"),
+        ("inputs", "inputs"),
+        ("faults", "finesse faults"),
+    ] {
+        assert!(
+            dom.contains(&format!("<tr id=\"row-{id}\"><th>{label}</th>")),
+            "{id} has its own labelled field"
+        );
+    }
+    assert_eq!(element(&dom, "id=\"inputs\""), s["inputs"].to_string());
+    assert_eq!(
+        element(&dom, "id=\"faults\""),
+        s["finesse"]["faults"].to_string()
+    );
+    let ms: f64 = attribute(&dom, "id=\"time\"", "data-ms").parse().unwrap();
+    assert_eq!(ms, s["finalTime"].as_f64().unwrap());
+    assert_eq!(element(&dom, "id=\"lines\""), s["lines"].to_string());
+    assert!(dom.contains("id=\"hold-letter\"") && dom.contains("id=\"previews-letters\""));
+
+    // An NES game: level and speed each a labelled field, the lines only a number.
+    let record = dir.join("z.txt");
+    std::fs::write(&record, "speed 30hz\nZ\n").unwrap();
+    let page = dir.join("nes.html");
+    common::succeeds(
+        common::bin()
+            .arg("show")
+            .arg(&record)
+            .args(["--gym-seed", "123456", "--html"])
+            .arg(&page),
+    );
+    let dom = run_chromium(
+        &browser,
+        &format!("file://{}#piece=1", page.display()),
+        &["--dump-dom".into()],
+        "nes",
+    );
+    assert_eq!(element(&dom, "id=\"lines\""), "0");
+    for (label, value) in [("level", "18"), ("speed", "30hz")] {
+        assert!(
+            dom.contains(&format!("<tr id=\"row-fig-{label}\"><th>{label}</th>")),
+            "{label} has its own labelled field"
+        );
+        assert_eq!(element(&dom, &format!("id=\"fig-{label}\"")), value);
+    }
+    // Nothing explains a line the page does not draw.
+    assert!(!dom.contains("dashed"));
     let _ = std::fs::remove_dir_all(&dir);
 }

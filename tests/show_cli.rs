@@ -92,9 +92,48 @@ fn html_and_fumen_work_on_the_sample_record() {
     assert!(html.starts_with("<!DOCTYPE html>"));
     assert!(html.contains("\"score\":[0,"));
     assert!(html.contains(",1395326]"), "the final score is embedded");
+    // A 20-row board draws no buffer rows, so the help line says nothing of a dashed line.
+    assert!(!html.contains("dashed"));
+    assert!(html.contains("the outline shows where the next piece locks"));
     let out = beamtris(&["show", rec.to_str().unwrap(), "--fumen", "--to", "3"]);
     let fumen = String::from_utf8(out.stdout).unwrap();
     assert!(fumen.starts_with("v115@") && fumen.ends_with('\n'));
+}
+
+#[test]
+fn an_nes_page_shows_level_and_speed_as_their_own_fields() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("show-cli-nes");
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("z.txt");
+    std::fs::write(&record, "speed 30hz\nZ\n").unwrap();
+    let page = dir.join("z.html");
+    let _ = std::fs::remove_file(&page);
+    let out = beamtris(&[
+        "show",
+        record.to_str().unwrap(),
+        "--gym-seed",
+        "123456",
+        "--html",
+        page.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let html = std::fs::read_to_string(&page).unwrap();
+    let data = page_data(&html);
+    // The lines are numbers; level and speed each a labelled field of their own.
+    assert_eq!(data["lines"], serde_json::json!([0, 0]));
+    assert_eq!(
+        data["figures"],
+        serde_json::json!([
+            {"label": "level", "values": ["18", "18"]},
+            {"label": "speed", "values": ["30hz", "30hz"]},
+        ])
+    );
+    assert!(data.get("notes").is_none());
+    assert!(!html.contains("dashed"));
 }
 
 // Guideline records: the page's embedded data and the printed frames against the engine.

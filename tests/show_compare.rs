@@ -1,11 +1,11 @@
 //! `beamtris show RECORD --compare RECORD2 --html FILE`: the side-by-side page's refusals
 //! (the page itself is checked in Chromium by tests/show_browser.rs): records of two games,
-//! a record that does not fit its game, an output that would replace a committed file or an
-//! input. Each is one line naming the place, exit code 2, and nothing written.
+//! a record that does not fit its game, a record compared with itself, an output that would
+//! replace a committed file or an input. Each is one line naming the place, exit code 2, and nothing written.
 
 mod common;
 
-use common::{fails_saying, repo, run, scratch, succeeds};
+use common::{fails_saying, fails_with, repo, run, scratch, succeeds};
 use std::path::Path;
 
 fn s(p: &Path) -> &str {
@@ -73,8 +73,36 @@ fn records_of_two_games_or_that_do_not_fit_are_refused_and_nothing_is_written() 
     );
     assert!(!page.exists());
     // Two records of one game: the page is written.
-    succeeds(common::bin().args(["show", p, "--compare", p, "--html", h]));
+    let copy = dir.join("copy.txt");
+    std::fs::copy(&player, &copy).unwrap();
+    succeeds(common::bin().args(["show", p, "--compare", s(&copy), "--html", h]));
     assert!(page.is_file());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_record_compared_with_itself_is_refused_in_one_line() {
+    let dir = scratch("compare", "itself");
+    succeeds(common::bin().args([
+        "import",
+        s(&repo("tests/data/tetrio/40l.ttr")),
+        "--out",
+        s(&dir.join("player")),
+    ]));
+    let player = dir.join("player/r1-zbrachinara.txt");
+    let p = s(&player);
+    let page = dir.join("page.html");
+    // The same path, and the same file by another path.
+    let other = dir.join("player/../player/r1-zbrachinara.txt");
+    for b in [p, s(&other)] {
+        fails_with(
+            &run(&["show", p, "--compare", b, "--html", s(&page)]),
+            &format!(
+                "--compare {b}: the same file as the record {p}; compare it with another record of its game"
+            ),
+        );
+    }
+    assert!(!page.exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -88,6 +116,8 @@ fn a_page_that_would_replace_a_committed_file_is_refused() {
         s(&dir.join("player")),
     ]));
     let player = dir.join("player/r1-zbrachinara.txt");
+    let copy = dir.join("copy.txt");
+    std::fs::copy(&player, &copy).unwrap();
     let tracked = repo("tests/data/tetrio/40l.ttr");
     let before = std::fs::read(&tracked).unwrap();
     fails_saying(
@@ -95,7 +125,7 @@ fn a_page_that_would_replace_a_committed_file_is_refused() {
             "show",
             s(&player),
             "--compare",
-            s(&player),
+            s(&copy),
             "--html",
             s(&tracked),
         ]),

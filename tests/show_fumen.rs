@@ -6,7 +6,8 @@
 //! the buffer rows, every page against the guideline replay.
 //!
 //! Needs node and npm (the package is installed into a folder under the target directory,
-//! once); without them the test says why and passes.
+//! once); without them each test says it skipped and passes, except under `CI=true`, where
+//! it fails.
 
 mod common;
 
@@ -68,7 +69,7 @@ fn works(cmd: &str) -> bool {
         .is_ok_and(|o| o.status.success())
 }
 
-/// A folder with `tetris-fumen` installed, or `None` (with the reason printed) without npm.
+/// A folder with `tetris-fumen` installed, or `None` without node or npm.
 /// Installed once per test binary: the tests run in parallel, and two `npm install`s into one
 /// folder (or a test's node reading `decode.js` while another rewrites it) break each other.
 fn reference_decoder() -> Option<PathBuf> {
@@ -78,7 +79,6 @@ fn reference_decoder() -> Option<PathBuf> {
 
 fn install_reference_decoder() -> Option<PathBuf> {
     if !works("node") || !works("npm") {
-        eprintln!("SKIP show_fumen: node or npm is not installed");
         return None;
     }
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("fumen-npm");
@@ -203,9 +203,21 @@ fn check_range(dir: &Path, record: &Path, game: &Game, from: usize, to: usize, c
 }
 
 #[test]
+fn without_node_a_test_skips_and_under_ci_it_fails() {
+    common::assert_skips_but_fails_on_ci(
+        "tetris_fumen_decodes_every_page_to_the_engine_board",
+        "node or npm is not installed",
+    );
+}
+
+#[test]
 fn tetris_fumen_decodes_every_page_to_the_engine_board() {
     let record = sample_record();
     let Some(dir) = reference_decoder() else {
+        common::skip(
+            "show_fumen::tetris_fumen_decodes_every_page_to_the_engine_board",
+            "node or npm is not installed",
+        );
         return;
     };
     let game = Game::replay(
@@ -356,6 +368,10 @@ fn check_guideline(dir: &Path, record: &Path, seed: &Path, from: usize, to: Opti
 #[test]
 fn tetris_fumen_decodes_guideline_pages_to_the_replay() {
     let Some(dir) = reference_decoder() else {
+        common::skip(
+            "show_fumen::tetris_fumen_decodes_guideline_pages_to_the_replay",
+            "node or npm is not installed",
+        );
         return;
     };
     let seed = repo("seeds/tetrio-1742887628-attack.json");

@@ -75,6 +75,7 @@ pub fn run(args: &Args) -> Result<()> {
         let mut inputs = args.game.input_files();
         inputs.push(("the record", args.record.as_path()));
         if let Some(other) = &args.compare {
+            refuse_same_record(&args.record, other)?;
             inputs.push(("--compare", other.as_path()));
         }
         io::check_outputs(&[("--html", path.as_path())], &inputs)?;
@@ -114,7 +115,8 @@ pub fn run(args: &Args) -> Result<()> {
         }
         io::write_atomic(path, page.as_bytes())?;
         let last = replay.frames.last().expect("a replay has its first frame");
-        let what = if last.chains.is_some() {
+        // A TETR.IO solo game counts score, as its page does.
+        let what = if last.chains.is_some() && replay.solo.is_none() {
             "points"
         } else {
             "score"
@@ -139,6 +141,26 @@ pub fn run(args: &Args) -> Result<()> {
         return Err(Error(format!("--from {from} is after --to {to}")));
     }
     animate::run(&replay, from, to, args.speed)
+}
+
+/// Refuses `--compare` of a record with itself: the same path, or the same file by another
+/// path (a link, `..`).
+fn refuse_same_record(record: &Path, other: &Path) -> Result<()> {
+    let same = record == other
+        || matches!(
+            (record.canonicalize(), other.canonicalize()),
+            (Ok(a), Ok(b)) if a == b
+        );
+    if same {
+        return Err(Error::at(
+            format!("--compare {}", other.display()),
+            format!(
+                "the same file as the record {}; compare it with another record of its game",
+                record.display()
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// The views' replay of `record` on `seed`.

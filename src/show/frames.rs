@@ -41,8 +41,25 @@ pub struct Frame {
     /// The piece to place next and the previews after it (empty at the end).
     pub next: Vec<Shape>,
     pub chains: Option<Chains>,
-    /// What else the family shows beside score and lines (a NES game: level and speed).
+    /// What else the family shows beside score and lines (a NES game: level and speed):
+    /// fields apart by two spaces, each a label, a space and its value
+    /// (`level 18  speed 30hz`); see [`Frame::figures`].
     pub note: Option<String>,
+}
+
+impl Frame {
+    /// The family's own figures of [`Frame::note`], each its label and its value
+    /// (`[("level", "18"), ("speed", "30hz")]`); a field of one word is a label with no value.
+    pub fn figures(&self) -> Vec<(&str, &str)> {
+        self.note.as_deref().map_or_else(Vec::new, |note| {
+            note.split("  ")
+                .map(str::trim)
+                .filter(|field| !field.is_empty())
+                .map(|field| field.split_once(' ').unwrap_or((field, "")))
+                .map(|(label, value)| (label, value.trim()))
+                .collect()
+        })
+    }
 }
 
 /// One lock.
@@ -245,5 +262,21 @@ mod tests {
         ));
         assert_eq!(r.frames[0].next, vec![Shape::Z]);
         assert!(r.frames[2].next.is_empty());
+        assert!(r.frames[0].figures().is_empty());
+    }
+
+    #[test]
+    fn a_note_is_labelled_figures() {
+        let mut f = Frame {
+            rows: Vec::new(),
+            score: 0,
+            lines: 0,
+            next: Vec::new(),
+            chains: None,
+            note: Some("level 18  speed 30hz".into()),
+        };
+        assert_eq!(f.figures(), [("level", "18"), ("speed", "30hz")]);
+        f.note = Some("level 19".into());
+        assert_eq!(f.figures(), [("level", "19")]);
     }
 }

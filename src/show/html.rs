@@ -1,15 +1,18 @@
-//! The replay page: one self-contained HTML file (no network, no external script) that plays
-//! a game on a canvas with play/pause, step, a slider over the piece index, the running score
-//! and lines, and the next piece; for a guideline game also hold, the previews, combo,
-//! back-to-back and attack.
+//! The replay pages: one self-contained HTML file (no network, no external script) that plays
+//! a game on a canvas with play/pause, step, a slider over the piece index; or two records of
+//! one game side by side, stepped together. Each side is drawn by one script both pages share
+//! (`side.js`): the board with an outline where the next piece locks, the running score and
+//! lines, the next piece; a guideline game's hold, previews, combo, back-to-back and attack;
+//! TETR.IO's solo time, inputs and finesse faults; a family's own figures (an NES game's level
+//! and speed), each in its own labelled field.
 //!
-//! The page carries the engine's results, not the rules: every board after every lock, packed
-//! two cells to a base-64 character (3 bits of colour each), the locked cells of every piece,
-//! and the numbers after every piece, all taken from one [`Replay`], so one page serves both
-//! game families. The JavaScript only unpacks and draws, so what the page shows is what the
-//! replay computed. It also writes the drawn board as `#`/`.` text into `<pre id="board-text">`
-//! and the numbers into `<output>` elements, so a headless browser's DOM dump can be checked
-//! against the engine (`tests/show_browser.rs`).
+//! A page carries the engine's results, not the rules: every board after every lock, packed
+//! two cells to a character (nine kinds of cell), the locked cells of every piece, and the
+//! numbers after every piece, all taken from one [`Replay`], so one page serves every game
+//! family. The JavaScript only unpacks and draws, so what the page shows is what the replay
+//! computed. It also writes each drawn board as `#`/`.` text into `<pre id="board-text">`
+//! (the outline's cells in its `data-ghost`) and the numbers into `<output>` elements, so a
+//! headless browser's DOM dump can be checked against the engine (`tests/show_browser.rs`).
 
 use super::frames::{Block, Replay, Row};
 use crate::games::tencent::board::WIDTH;
@@ -21,6 +24,14 @@ const COMPARE_TEMPLATE: &str = include_str!("compare.html");
 const PLAYER: &str = include_str!("player.js");
 /// Where a page takes [`PLAYER`].
 const PLAYER_SLOT: &str = "__BEAMTRIS_PLAYER__";
+/// The one drawing of a side (board and outline, figures, queue) both pages share, and its
+/// style.
+const SIDE: &str = include_str!("side.js");
+const SIDE_SLOT: &str = "__BEAMTRIS_SIDE__";
+const SIDE_STYLE: &str = include_str!("side.css");
+const SIDE_STYLE_SLOT: &str = "__BEAMTRIS_SIDE_STYLE__";
+/// Where the help line says what the board draws besides the cells (only what is drawn).
+const LEGEND_SLOT: &str = "__BEAMTRIS_LEGEND__";
 const DATA_SLOT: &str = "__BEAMTRIS_DATA__";
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 /// The digits of a packed board: two cells of nine kinds (empty, seven pieces, a starting-board
@@ -61,14 +72,21 @@ struct Data<'a> {
     next: Vec<String>,
     /// The guideline numbers; `null` for the Tencent game, which has none.
     chains: Option<ChainData>,
-    /// What else a family shows after 0, 1, ... n pieces (a NES game: level and speed);
-    /// left out when it shows nothing.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    notes: Option<Vec<String>>,
+    /// What else a family shows, each figure with its label and its value after 0, 1, ... n
+    /// pieces (a NES game: level and speed); left out when it shows nothing.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    figures: Vec<Figure>,
     /// Why the game ended, in words.
     end: &'static str,
     /// TETR.IO's solo figures; `null` for the other families.
     solo: Option<SoloData>,
+}
+
+/// One of a family's own figures.
+#[derive(Serialize, Debug, PartialEq)]
+struct Figure {
+    label: String,
+    values: Vec<String>,
 }
 
 /// TETR.IO's time (milliseconds), key presses and finesse faults after 0, 1, ... n pieces.
@@ -161,6 +179,31 @@ fn chain_data(replay: &Replay) -> Option<ChainData> {
     })
 }
 
+/// A family's own figures, labelled as the first frame labels them; a frame that lacks one
+/// shows nothing for it.
+fn figures(replay: &Replay) -> Vec<Figure> {
+    let Some(first) = replay.frames.first() else {
+        return Vec::new();
+    };
+    first
+        .figures()
+        .iter()
+        .map(|&(label, _)| Figure {
+            label: label.to_string(),
+            values: replay
+                .frames
+                .iter()
+                .map(|f| {
+                    f.figures()
+                        .iter()
+                        .find(|&&(l, _)| l == label)
+                        .map_or(String::new(), |&(_, v)| v.to_string())
+                })
+                .collect(),
+        })
+        .collect()
+}
+
 /// What the page's script reads of `replay`, titled `name`.
 fn data<'a>(replay: &'a Replay, name: &'a str) -> Data<'a> {
     let rows = drawn_rows(replay);
@@ -185,11 +228,7 @@ fn data<'a>(replay: &'a Replay, name: &'a str) -> Data<'a> {
             .map(|f| f.next.iter().map(|s| s.letter()).collect())
             .collect(),
         chains: chain_data(replay),
-        notes: replay
-            .frames
-            .iter()
-            .map(|f| f.note.clone())
-            .collect::<Option<Vec<String>>>(),
+        figures: figures(replay),
         end: replay.end,
         solo: replay.solo.as_ref().map(|s| SoloData {
             time: s.iter().map(|f| f.time_ms).collect(),
@@ -201,7 +240,8 @@ fn data<'a>(replay: &'a Replay, name: &'a str) -> Data<'a> {
 
 /// The page for `replay`; `name` titles it.
 pub fn page(replay: &Replay, name: &str) -> String {
-    embed(TEMPLATE, &data(replay, name))
+    let data = data(replay, name);
+    embed(TEMPLATE, &legend(&[&data]), &data)
 }
 
 /// What the side-by-side page's script reads.
@@ -219,11 +259,26 @@ pub fn compare_page(game: &str, a: (&Replay, &str), b: (&Replay, &str)) -> Strin
         game,
         sides: [data(a.0, a.1), data(b.0, b.1)],
     };
-    embed(COMPARE_TEMPLATE, &data)
+    let legend = legend(&[&data.sides[0], &data.sides[1]]);
+    embed(COMPARE_TEMPLATE, &legend, &data)
 }
 
-/// `template` with its data slot holding `data` as JSON.
-fn embed(template: &str, data: &impl Serialize) -> String {
+/// The end of the help line: what the boards of `sides` draw besides their cells, and
+/// nothing about what none of them draws.
+fn legend(sides: &[&Data]) -> String {
+    let mut s = String::new();
+    if sides.iter().any(|d| !d.pieces.is_empty()) {
+        s += "; the outline shows where the next piece locks";
+    }
+    if sides.iter().any(|d| d.rows > d.visible) {
+        s += "; rows above the dashed line are buffer rows";
+    }
+    s
+}
+
+/// `template` with the shared code in its slots, `legend` ending its help line and its data
+/// slot holding `data` as JSON (last, so nothing in the data is taken for a slot).
+fn embed(template: &str, legend: &str, data: &impl Serialize) -> String {
     let json = serde_json::to_string(data).expect("plain data serialises");
     // Inside <script>, "</script" would end the element early and "<!--" followed by
     // "<script" would switch the parser into a state where the real end tag no longer ends it.
@@ -234,7 +289,10 @@ fn embed(template: &str, data: &impl Serialize) -> String {
         .replace('>', "\\u003e")
         .replace('&', "\\u0026");
     template
+        .replacen(SIDE_STYLE_SLOT, SIDE_STYLE, 1)
+        .replacen(SIDE_SLOT, SIDE, 1)
         .replacen(PLAYER_SLOT, PLAYER, 1)
+        .replacen(LEGEND_SLOT, legend, 1)
         .replacen(DATA_SLOT, &safe, 1)
 }
 
@@ -275,6 +333,81 @@ mod tests {
         assert_eq!(board.len(), WIDTH * 20 / 2);
         // Z0 after D18: cells (4,1) (4,2) (5,1) (3,2) up from the bottom -> 14 24 15 23.
         assert_eq!(pack_cells(&replay.locks[0].cells), "OAYAPAXA");
+    }
+
+    /// The JSON a page's script reads.
+    fn page_json(html: &str) -> serde_json::Value {
+        let start = html.find("const DATA = ").unwrap() + 13;
+        // The value, up to whatever follows it (`;` or the compare page's `, SIDES`).
+        let mut values = serde_json::Deserializer::from_str(&html[start..]).into_iter();
+        values.next().unwrap().unwrap()
+    }
+
+    #[test]
+    fn a_family_s_own_figures_are_labelled_fields_apart_from_the_lines() {
+        let mut replay = small();
+        for (k, f) in replay.frames.iter_mut().enumerate() {
+            f.note = Some(format!("level {}  speed 30hz", 18 + k));
+        }
+        let value = page_json(&page(&replay, "nes.txt"));
+        assert_eq!(value["lines"], serde_json::json!([0, 0, 0]));
+        assert_eq!(
+            value["figures"],
+            serde_json::json!([
+                {"label": "level", "values": ["18", "19", "20"]},
+                {"label": "speed", "values": ["30hz", "30hz", "30hz"]},
+            ])
+        );
+        // A family with none has no figures at all.
+        assert!(page_json(&page(&small(), "t.txt")).get("figures").is_none());
+    }
+
+    #[test]
+    fn both_pages_draw_their_sides_with_the_one_side_script() {
+        let replay = small();
+        let single = page(&replay, "a.txt");
+        let two = compare_page("a game", (&replay, "a.txt"), (&replay, "b.txt"));
+        for html in [&single, &two] {
+            assert!(html.contains(SIDE) && html.contains(SIDE_STYLE) && html.contains(PLAYER));
+            for slot in [
+                SIDE_SLOT,
+                SIDE_STYLE_SLOT,
+                PLAYER_SLOT,
+                LEGEND_SLOT,
+                DATA_SLOT,
+            ] {
+                assert!(!html.contains(slot), "{slot}");
+            }
+            // Each side's queue (hold and previews for a guideline game) and the outline of
+            // the next lock are the side script's, so the side-by-side page has them too.
+            assert_eq!(html.matches("function drawSide(").count(), 1);
+        }
+        for name in ["hold", "previews", "ghost"] {
+            assert!(SIDE.contains(name), "{name}");
+        }
+        assert_eq!(page_json(&two)["sides"][1]["name"], "b.txt");
+    }
+
+    #[test]
+    fn the_help_line_explains_only_what_is_drawn() {
+        let mut replay = small();
+        let html = page(&replay, "a.txt");
+        assert!(html.contains("the outline shows where the next piece locks"));
+        assert!(
+            !html.contains("dashed"),
+            "no buffer rows, no dashed line to explain"
+        );
+        let two = compare_page("a game", (&replay, "a.txt"), (&replay, "b.txt"));
+        assert!(!two.contains("dashed"));
+        replay.height = 24;
+        for f in &mut replay.frames {
+            f.rows.resize(24, [None; WIDTH]);
+        }
+        replay.frames[1].rows[21][0] = Some(Block::Piece(crate::piece::Shape::I));
+        let html = page(&replay, "a.txt");
+        assert!(html.contains("rows above the dashed line are buffer rows"));
+        let two = compare_page("a game", (&small(), "a.txt"), (&replay, "b.txt"));
+        assert!(two.contains("rows above the dashed line are buffer rows"));
     }
 
     #[test]

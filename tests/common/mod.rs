@@ -70,6 +70,64 @@ pub fn repo(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
 }
 
+/// Whether this is a CI run (`CI=true`): there a test that needs an outside tool (Chromium,
+/// node) fails when the tool is missing, where elsewhere it passes and says it skipped.
+pub fn on_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| v.eq_ignore_ascii_case("true") || v == "1")
+}
+
+/// Skips `test`, which needs what `missing` names: one `SKIP` line written straight to stderr
+/// (past the test harness's capture, so a plain `cargo test` shows it); under `CI=true` the
+/// test fails instead.
+pub fn skip(test: &str, missing: &str) {
+    let line = format!("SKIP {test}: {missing} (scripts/ci-browser-deps.sh installs it)");
+    assert!(
+        !on_ci(),
+        "{line}; CI=true, so a missing tool fails the test"
+    );
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "{line}");
+}
+
+/// Runs `test` of this test binary with nothing on its PATH (no Chromium, no node): it must
+/// pass, saying on stderr that it skipped, and fail under `CI=true`, naming what is missing.
+pub fn assert_skips_but_fails_on_ci(test: &str, missing: &str) {
+    let empty = std::env::temp_dir().join(format!("beamtris-no-tools-{}", std::process::id()));
+    std::fs::create_dir_all(&empty).unwrap();
+    let exe = std::env::current_exe().unwrap();
+    let run = |ci: &str| {
+        Command::new(&exe)
+            .args(["--exact", test, "--test-threads=1"])
+            .env("PATH", &empty)
+            .env_remove("BEAMTRIS_CHROMIUM")
+            .env("CI", ci)
+            .output()
+            .unwrap()
+    };
+    let out = run("");
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(out.status.success(), "{stdout}{stderr}");
+    assert!(stdout.contains("1 passed"), "{stdout}");
+    // The line `skip` writes: "SKIP file::test: missing ...".
+    let skip = format!("::{test}: {missing}");
+    assert!(
+        stderr.contains("SKIP ") && stderr.contains(&skip),
+        "{skip:?} not in {stderr}"
+    );
+    let out = run("true");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success(), "{stdout}");
+    assert!(stdout.contains("1 failed"), "{stdout}");
+    assert!(
+        stdout.contains(&skip) && stdout.contains("CI=true"),
+        "{stdout}"
+    );
+    let _ = std::fs::remove_dir_all(&empty);
+}
+
 /// Whether python3 runs here. When it does not, says which `check` is skipped: the tests of
 /// the analysis scripts pass without it, like the other tests that call an outside tool.
 pub fn has_python3(check: &str) -> bool {
