@@ -324,6 +324,15 @@ impl Record {
         Record { tokens }
     }
 
+    /// Each piece's unit ops as their letters (`LLDC`, `H` first for a hold): the paths
+    /// TETR.IO's engine plays.
+    pub fn path_letters(&self) -> Vec<String> {
+        self.paths()
+            .iter()
+            .map(|p| p.iter().map(|op| op.letter()).collect())
+            .collect()
+    }
+
     /// The unit ops of each piece, in order (runs expanded).
     pub fn paths(&self) -> Vec<Vec<Op>> {
         let mut out: Vec<Vec<Op>> = Vec::new();

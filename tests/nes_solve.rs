@@ -98,11 +98,13 @@ fn bad_flags_are_refused_and_nothing_is_written() {
     for (flags, want) in [
         (vec!["--gym-seed", "12345"], "--gym-seed 12345: a TetrisGYM seed is 6 hexadecimal digits, like 1A2B3C"),
         (vec!["--gym-seed", "12345G"], "--gym-seed 12345G: a TetrisGYM seed is 6 hexadecimal digits, like 1A2B3C"),
-        (vec!["--level", "30"], "--level 30: give a level from 0 to 29"),
-        (vec!["--level", "-1"], "--level -1: give a level from 0 to 29"),
-        (vec!["--tap-hz", "20"], "--tap-hz 20: give 30 or 15 (or --das to hold)"),
-        (vec!["--lines", "0"], "--lines 0: give a line target from 1 to 1000"),
-        (vec!["--gym-seed", "123456", "--queue", "IOT"], "--queue: the game nes-gym-123456 is a NES game (TetrisGYM's pieces from an empty board)"),
+        (vec!["--gym-seed", "123456", "--level", "30"], "--level 30: give a level from 0 to 29"),
+        (vec!["--gym-seed", "123456", "--level", "-1"], "--level -1: give a level from 0 to 29"),
+        (vec!["--gym-seed", "123456", "--tap-hz", "20"], "--tap-hz 20: give 30 or 15 (or --das to hold)"),
+        (vec!["--gym-seed", "123456", "--lines", "0"], "--lines 0: give a line target from 1 to 1000"),
+        (vec!["--level", "18"], "--level 18: which NES game? give --gym-seed HEX (TetrisGYM's pieces for that seed) or --seed GAME (seeds/nes-gym.json is TetrisGYM seed 123456, level 18, 30 Hz, 230 lines)"),
+        (vec!["--gym-seed", "123456", "--queue", "IOT"], "--queue IOT: the game nes-gym-123456 is a NES Tetris game, which does not take --queue (its flags: --gym-seed, --level, --tap-hz, --das, --lines)"),
+        (vec!["--gym-seed", "1A2B3C", "--pps", "3"], "--pps 3: the game nes-gym-123456 is a NES Tetris game, which does not take --pps (its flags: --gym-seed, --level, --tap-hz, --das, --lines)"),
     ] {
         let mut args = vec!["solve", "--beam", "5", "--out", o];
         args.extend(flags);

@@ -112,17 +112,15 @@ impl GameArgs {
     }
 
     /// The game, checked: the game file, or the built-in game of the family the flags belong
-    /// to (named on stderr, so no flag picks a game unseen), changed by the flags. A flag the
-    /// game's family does not take is refused, naming the flag and the family.
+    /// to, changed by the flags. A flag the game's family does not take is refused, naming
+    /// the flag and the family; a flag that would change a built-in game no flag names
+    /// (`--level 18` alone) is refused, naming the flags that do.
     pub fn load(&self) -> Result<Seed> {
         let given = self.given();
         let seed = match &self.seed {
             Some(path) => io::load_seed(Some(path))?,
-            None => match builtin_for(&given) {
-                Some((seed, note)) => {
-                    eprintln!("beamtris: {note}");
-                    seed
-                }
+            None => match builtin_for(&given)? {
+                Some(seed) => seed,
                 None => io::load_seed(None)?,
             },
         };
@@ -216,7 +214,8 @@ impl GameArgs {
     /// `e`, an error reading the record at `record`, with what the user can do when the game
     /// was the built-in one only because nothing named another.
     pub fn explain(&self, record: &Path, e: Error) -> Error {
-        if !self.defaulted_for(record) {
+        // Only a record the Tencent grammar refuses: a file that cannot be read is named as it is.
+        if !self.defaulted_for(record) || !e.0.contains(": token ") {
             return e;
         }
         Error(format!(
@@ -363,33 +362,31 @@ impl GameArgs {
     }
 }
 
-/// The built-in game the given flags belong to when no `--seed` is given, with the line that
-/// names it: NES flags give the built-in NES game, the flags of guideline games the built-in
-/// TETR.IO game; `--pps` alone, or no flag, gives none (the built-in Tencent game, which the
-/// family check then holds the flags against).
-fn builtin_for(given: &[(&'static str, String)]) -> Option<(Seed, String)> {
-    let (first, _) = given.first()?;
+/// The built-in game the given flags belong to when no `--seed` is given: `--gym-seed` (which
+/// names the pieces) gives the built-in NES game with that seed, the guideline flags (which
+/// give the pieces or the board) the built-in TETR.IO game, TETR.IO's rules as played today
+/// (`--help` says so); `--pps` alone, or no flag, gives none (the built-in Tencent game, which
+/// the family check then holds the flags against). A NES flag without `--gym-seed` changes a
+/// game no flag names, and is refused.
+fn builtin_for(given: &[(&'static str, String)]) -> Result<Option<Seed>> {
+    let Some((first, _)) = given.first() else {
+        return Ok(None);
+    };
     let nes = &crate::games::nes::family::FAMILY;
-    if let Some((flag, _)) = given.iter().find(|(flag, _)| nes.takes(flag)) {
-        return Some((
-            super::nes_args::builtin_nes(),
-            format!(
-                "{flag} changes the built-in NES game ({}: TetrisGYM seed 123456, level 18, 30 Hz, 230 lines)",
+    if let Some((_, text)) = given.iter().find(|(flag, _)| nes.takes(flag)) {
+        if !given.iter().any(|(flag, _)| *flag == "--gym-seed") {
+            return Err(Error(format!(
+                "{text}: which NES game? give --gym-seed HEX (TetrisGYM's pieces for that seed) \
+                 or --seed GAME ({} is TetrisGYM seed 123456, level 18, 30 Hz, 230 lines)",
                 nes.builtin
-            ),
-        ));
+            )));
+        }
+        return Ok(Some(super::nes_args::builtin_nes()));
     }
     if *first == "--pps" {
-        return None;
+        return Ok(None);
     }
-    let guideline = &crate::games::guideline::family::FAMILY;
-    Some((
-        builtin_tetrio(),
-        format!(
-            "{first} changes the built-in TETR.IO game ({}: TETR.IO's rules as played today, 1 000 pieces); --seed names another",
-            guideline.builtin
-        ),
-    ))
+    Ok(Some(builtin_tetrio()))
 }
 
 /// The first piece (from 0) that two games deal differently, or where one has pieces the

@@ -134,13 +134,8 @@ pub fn tetrio_stats(seed: &Seed, record: &Record, place: &str) -> Result<Option<
     if seed.start.is_some() {
         return Ok(None);
     }
-    let paths: Vec<String> = record
-        .paths()
-        .iter()
-        .map(|p| p.iter().map(|op| op.letter()).collect())
-        .collect();
-    let e = game.replay(&paths, place)?;
-    Ok(Some(RecordStats::of(e.stats, &game)))
+    let e = game.replay(&record.path_letters(), place)?;
+    Ok(Some(game.record_stats(e.stats)))
 }
 
 impl GuidelineFamily {
@@ -371,7 +366,7 @@ impl Game for GuidelineFamily {
         record_place: &str,
         game_place: &str,
     ) -> Result<crate::games::tetrio::export::Exported> {
-        super::tetrio::export_on(&self.seed, record, pps, record_place, game_place)
+        super::export::export_on(&self.seed, record, pps, record_place, game_place)
     }
 }
 

@@ -11,6 +11,7 @@
 //! otherwise the same for every family. The beam's hot loop stays monomorphised: a family's
 //! search is generic code ([`crate::search::beam::BeamGame`]) called from its impl here.
 
+mod export;
 mod guideline;
 mod nes;
 pub mod solve;

@@ -128,7 +128,7 @@ impl TetrioFamily {
         let mut states = Vec::new();
         let engine = self
             .tetrio
-            .replay_observed(&record_paths(record), place, |e| {
+            .replay_observed(&record.path_letters(), place, |e| {
                 states.push(TetrioState {
                     snapshot: e.snapshot(PREVIEWS),
                     points: e.stats.score,
@@ -192,17 +192,15 @@ impl TetrioFamily {
         } else {
             "end of record"
         };
-        Replay::from_tetrio(&states, &engine.locks, &engine.stats, self.seed.pieces, end)
+        let mut replay =
+            Replay::from_tetrio(&states, &engine.locks, &engine.stats, self.seed.pieces, end)?;
+        let known = self.tetrio.record_stats(engine.stats.clone());
+        if let Some(solo) = replay.solo.as_mut() {
+            solo.keys_known = known.keys_known;
+            solo.time_known = known.times_known;
+        }
+        Ok(replay)
     }
-}
-
-/// A record's pieces as the engine's paths (`L R D C A F`, `H` first for a hold).
-pub fn record_paths(record: &Record) -> Vec<String> {
-    record
-        .paths()
-        .iter()
-        .map(|p| p.iter().map(|op| op.letter()).collect())
-        .collect()
 }
 
 impl Game for TetrioFamily {
@@ -247,7 +245,7 @@ impl Game for TetrioFamily {
                 "record_end"
             },
             valid: engine.locks.len() >= record.pieces(),
-            tetrio_stats: RecordStats::of(stats, &self.tetrio),
+            tetrio_stats: self.tetrio.record_stats(stats),
         })
     }
 
@@ -397,54 +395,6 @@ impl Game for TetrioFamily {
         record_place: &str,
         game_place: &str,
     ) -> Result<Exported> {
-        export_on(&self.seed, record, pps, record_place, game_place)
-    }
-}
-
-/// `record` exported on the TETR.IO game of `seed` (a game file of TETR.IO's options, or a
-/// guideline game of TETR.IO's generator, played on today's rules): see
-/// [`crate::games::tetrio::export`].
-pub fn export_on(
-    seed: &Seed,
-    record: &Record,
-    pps: Option<f64>,
-    record_place: &str,
-    game_place: &str,
-) -> Result<Exported> {
-    let game = tetrio_game(seed, game_place)?;
-    if record.pieces() > seed.pieces {
-        return Err(Error::at(
-            record_place,
-            format!(
-                "{} pieces, more than the game's {}: the record does not fit this game",
-                record.pieces(),
-                seed.pieces
-            ),
-        ));
-    }
-    let paths = record_paths(record);
-    crate::games::tetrio::export::export(&game, &paths, pps, record_place, game_place, "beamtris")
-}
-
-/// The game's TETR.IO part: the game file's, or today's rules alone on the generator's seed.
-fn tetrio_game(seed: &Seed, place: &str) -> Result<TetrioGame> {
-    use crate::seed::Generator;
-    if seed.start.is_some() {
-        return Err(Error::at(
-            place,
-            "starts from a board of its own: TETR.IO's games start empty",
-        ));
-    }
-    match (&seed.tetrio, &seed.generator) {
-        (Some(t), Generator::Tetrio { .. }) => Ok(t.clone()),
-        (None, Generator::Tetrio { seed, no_szo }) => {
-            let mut t = TetrioGame::solo(*seed);
-            t.options["no_szo"] = serde_json::Value::Bool(*no_szo);
-            Ok(t)
-        }
-        _ => Err(Error::at(
-            place,
-            "is not a game of TETR.IO's generator (an import's game file or --tetrio-seed)",
-        )),
+        super::export::export_on(&self.seed, record, pps, record_place, game_place)
     }
 }

@@ -92,7 +92,18 @@ pub struct Replay {
     /// Why the game ended, in words.
     pub end: &'static str,
     /// TETR.IO's solo figures after 0, 1, ... n locks (`None` for the other families).
-    pub solo: Option<Vec<SoloFigures>>,
+    pub solo: Option<Solo>,
+}
+
+/// TETR.IO's solo figures of a replay, and which of them the record can tell: a record of
+/// placements has no keys (its inputs and faults are the export's to give) and, on a game
+/// without lock times, no time.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Solo {
+    /// After 0, 1, ... n locks.
+    pub figures: Vec<SoloFigures>,
+    pub keys_known: bool,
+    pub time_known: bool,
 }
 
 /// What TETR.IO's solo rules count besides the score and the lines: the time, the key

@@ -92,9 +92,10 @@ struct Figure {
 /// TETR.IO's time (milliseconds), key presses and finesse faults after 0, 1, ... n pieces.
 #[derive(Serialize)]
 struct SoloData {
-    time: Vec<f64>,
-    inputs: Vec<u32>,
-    faults: Vec<u32>,
+    /// `null` where the record cannot tell (a record of placements has no keys).
+    time: Option<Vec<f64>>,
+    inputs: Option<Vec<u32>>,
+    faults: Option<Vec<u32>>,
 }
 
 /// Hold, combo, back-to-back and attack after 0, 1, ... n pieces.
@@ -231,9 +232,15 @@ fn data<'a>(replay: &'a Replay, name: &'a str) -> Data<'a> {
         figures: figures(replay),
         end: replay.end,
         solo: replay.solo.as_ref().map(|s| SoloData {
-            time: s.iter().map(|f| f.time_ms).collect(),
-            inputs: s.iter().map(|f| f.inputs).collect(),
-            faults: s.iter().map(|f| f.faults).collect(),
+            time: s
+                .time_known
+                .then(|| s.figures.iter().map(|f| f.time_ms).collect()),
+            inputs: s
+                .keys_known
+                .then(|| s.figures.iter().map(|f| f.inputs).collect()),
+            faults: s
+                .keys_known
+                .then(|| s.figures.iter().map(|f| f.faults).collect()),
         }),
     }
 }

@@ -189,10 +189,12 @@ function drawSide(d, p, n, size, small) {
   $(p + "lines").textContent = d.lines[n];
   for (const f of d.figures || []) $(p + figureId(f)).textContent = f.values[n];
   if (d.solo) {
-    $(p + "time").textContent = seconds(d.solo.time[n]);
-    $(p + "time").dataset.ms = d.solo.time[n];
-    $(p + "inputs").textContent = d.solo.inputs[n];
-    $(p + "faults").textContent = d.solo.faults[n];
+    // A record of placements has no keys (and without lock times no time): "\u2013".
+    const known = (v) => (v ? v[n] : "\u2013");
+    $(p + "time").textContent = d.solo.time ? seconds(d.solo.time[n]) : "\u2013";
+    if (d.solo.time) $(p + "time").dataset.ms = d.solo.time[n];
+    $(p + "inputs").textContent = known(d.solo.inputs);
+    $(p + "faults").textContent = known(d.solo.faults);
   }
   let gain = n > 0 ? "+" + d.gain[n - 1] : "\u2013";
   if (n > 0 && points(d)) gain += ", " + d.chains.lock_attack[n - 1] + " attack";
@@ -213,6 +215,7 @@ function summary(d) {
   if (points(d)) s += ", attack " + d.chains.attack[n];
   s += ", lines " + d.lines[n];
   for (const f of d.figures || []) s += ", " + f.label + " " + f.values[n];
-  if (d.solo) s += ", " + seconds(d.solo.time[n]) + ", " + d.solo.inputs[n] + " inputs, " + d.solo.faults[n] + " faults";
+  if (d.solo && d.solo.time) s += ", " + seconds(d.solo.time[n]);
+  if (d.solo && d.solo.inputs) s += ", " + d.solo.inputs[n] + " inputs, " + d.solo.faults[n] + " faults";
   return s;
 }

@@ -2,7 +2,7 @@
 //! it after each lock (garbage rows included), hold, previews, combo, back-to-back, attack.
 
 use super::block::Block;
-use super::frames::{Chains, Frame, Lock, Replay, Row, SoloFigures};
+use super::frames::{Chains, Frame, Lock, Replay, Row, Solo, SoloFigures};
 use crate::error::{Error, Result};
 use crate::games::guideline::board::{HEIGHT, VISIBLE};
 use crate::games::tetrio::engine::{self, Snapshot};
@@ -128,7 +128,11 @@ impl Replay {
             frames,
             locks,
             end,
-            solo: Some(solo),
+            solo: Some(Solo {
+                figures: solo,
+                keys_known: true,
+                time_known: true,
+            }),
         })
     }
 }

@@ -7,7 +7,7 @@
 use super::engine::solo::PieceCounts;
 use super::engine::{Engine, Event, Lock};
 use super::options::Options;
-use super::stats::TetrioStats;
+use super::stats::{RecordStats, TetrioStats};
 use crate::error::{Error, Result};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -177,6 +177,17 @@ impl NetEvent {
 }
 
 impl TetrioGame {
+    /// `stats`, a record's on this game, with what the game lets a record tell
+    /// ([`RecordStats`]): the keys where it counted the player's, the time where it holds
+    /// each lock's.
+    pub fn record_stats(&self, stats: TetrioStats) -> RecordStats {
+        RecordStats {
+            stats,
+            keys_known: !self.locks.is_empty() && self.locks.iter().all(|l| l.counted.is_some()),
+            times_known: !self.locks.is_empty(),
+        }
+    }
+
     /// The game an engine played: its options, lock times and network events.
     pub fn from_engine(options: &Value, e: &Engine) -> TetrioGame {
         TetrioGame {

@@ -170,17 +170,6 @@ pub struct RecordStats {
     pub times_known: bool,
 }
 
-impl RecordStats {
-    /// `stats` of a record on `game`.
-    pub fn of(stats: TetrioStats, game: &super::game::TetrioGame) -> RecordStats {
-        RecordStats {
-            stats,
-            keys_known: !game.locks.is_empty() && game.locks.iter().all(|l| l.counted.is_some()),
-            times_known: !game.locks.is_empty(),
-        }
-    }
-}
-
 impl std::ops::Deref for RecordStats {
     type Target = TetrioStats;
     fn deref(&self) -> &TetrioStats {
