@@ -5,8 +5,9 @@
 #   scripts/nes_pushdown_diff.sh OUTDIR 'OTHER_CMD' [GAMES [MAX_FRAMES [SEED]]] [-- MORE.fm2 ...]
 # OTHER_CMD prints the second program's frames in the format nes_pushdown_diff.py describes
 # (for the committed table, a small driver of negative-seven/meta_nestris kept outside the
-# project). Movies go to OUTDIR/movies, the table to OUTDIR/table.md. Run from the crate
-# root; builds beamtris (dev profile) and the generator under target/.
+# project). Movies go to OUTDIR/movies (each game's last board to OUTDIR/gen.log), the table
+# to OUTDIR/table.md. Run from the crate root; builds beamtris (dev profile) and the
+# generator under target/.
 set -eu
 OUT=${1:?usage: scripts/nes_pushdown_diff.sh OUTDIR OTHER_CMD [GAMES [MAX_FRAMES [SEED]]] [-- MORE.fm2 ...]}
 OTHER=${2:?usage: scripts/nes_pushdown_diff.sh OUTDIR OTHER_CMD [GAMES [MAX_FRAMES [SEED]]]}
@@ -43,6 +44,6 @@ opt-level = 3
 EOF
 nice cargo build --bin beamtris
 (cd "$gen" && CARGO_TARGET_DIR="$root/target" nice cargo build)
-"$root/target/debug/nes-pushdown-gen" "$OUT/movies" "$GAMES" "$FRAMES" "$SEED"
+"$root/target/debug/nes-pushdown-gen" "$OUT/movies" "$GAMES" "$FRAMES" "$SEED" 2>"$OUT/gen.log"
 python3 scripts/nes_pushdown_diff.py --beamtris "$root/target/debug/beamtris" \
   --other "$OTHER" --table "$OUT/table.md" "$OUT"/movies/*.fm2 "$@"
