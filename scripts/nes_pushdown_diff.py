@@ -95,6 +95,8 @@ def paths(score_before, hdp):
             tags.append("middle byte 99 (ten-thousands carry)")
     if hdp > 10:
         tags.append("holdDownPoints above 10")
+    if score_before >= 990_000:
+        tags.append("score 990 000 or more (the cap near)")
     if not tags:
         tags.append("no fix-up")
     return tags
