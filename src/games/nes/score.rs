@@ -1,7 +1,7 @@
 //! Score and line count in the ROM's binary-coded decimal, byte by byte, so that its two
 //! quirks come out as the game has them: the soft-drop points add `holdDownPoints - 1` to
-//! the low byte with a carry fix-up that can drop the ones digit, and the score stops at
-//! 999 999.
+//! the low byte with a carry fix-up that drops the ones digit whenever the low byte passes
+//! 99, and the score stops at 999 999.
 
 /// `score` ($0053-$0055): three BCD bytes, low first.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -42,42 +42,43 @@ impl Score {
         digits(self.0[2]) * 10_000 + digits(self.0[1]) * 100 + digits(self.0[0])
     }
 
-    /// `addHoldDownPoints`: nothing below 2 points. The ROM decrements the low byte, adds
-    /// the points in binary, then adds 6 if the low nibble passed 9; only on that path does
-    /// it check the high nibble, and then it stores the high nibble alone plus $60 (the
-    /// ones digit lost) and increments the middle byte without a BCD fix-up. A high nibble
-    /// of $A left unchecked is fixed by the line-clear addition that always follows.
+    /// `addHoldDownPoints`: nothing below 2 points (`cmp #$02`, `bmi`: signed, so 130 and
+    /// more would count as nothing too). `dec score`, `adc score`: the low byte less one
+    /// plus the points, in binary. If the low nibble passed 9, +6. Then, on both paths, if
+    /// the high nibble passed 9: `and #$F0`, `adc #$60` (the high nibble alone, so the ones
+    /// digit is lost) and `inc score+1` (binary; the line-clear addition that always follows
+    /// fixes its nibble).
     pub fn add_soft_drop(&mut self, points: u8) {
-        if points < 2 {
+        if points.wrapping_sub(2) >= 0x80 {
             return;
         }
-        let sum = self.0[0].wrapping_sub(1).wrapping_add(points);
-        if sum & 0x0F < 0x0A {
-            self.0[0] = sum;
-            return;
+        let mut low = self.0[0].wrapping_sub(1).wrapping_add(points);
+        if low & 0x0F >= 0x0A {
+            low = low.wrapping_add(6);
         }
-        let fixed = sum.wrapping_add(6);
-        self.0[0] = fixed;
-        let high = fixed & 0xF0;
-        if high >= 0xA0 {
-            self.0[0] = high.wrapping_add(0x60);
+        if low & 0xF0 >= 0xA0 {
+            low = (low & 0xF0).wrapping_add(0x60);
             self.0[1] = self.0[1].wrapping_add(1);
         }
+        self.0[0] = low;
     }
 
-    /// `addLineClearPoints`: the points of `lines` (0-4) added level + 1 times, each time
-    /// capped at 999 999 (the ROM sets all six digits to 9 when the top byte passes $9F).
+    /// `addLineClearPoints`: the points of `lines` (0-4) added level + 1 times. Each time:
+    /// the low byte gets its points in binary and only the byte's `cmp #$A0` (+$60 and a
+    /// carry: the points end in 0, so no nibble fix-up is needed there); the middle byte its
+    /// points and the carry with both fix-ups; the top byte the carry, its nibble fix-up,
+    /// and if it passed $9F all six digits set to 9 (the cap at 999 999).
     pub fn add_lines(&mut self, lines: u8, level: u8) {
         let points = POINTS[usize::from(lines.min(4))];
         let times = u16::from(level) + 1;
         for _ in 0..times {
-            let (lo, c0) = add_bcd(self.0[0], points[0]);
+            let mut lo = self.0[0].wrapping_add(points[0]);
+            let mut mid_in = self.0[1];
+            if lo >= 0xA0 {
+                lo = lo.wrapping_add(0x60);
+                mid_in = mid_in.wrapping_add(1);
+            }
             self.0[0] = lo;
-            let mid_in = if c0 {
-                self.0[1].wrapping_add(1)
-            } else {
-                self.0[1]
-            };
             let (mid, c1) = add_bcd(mid_in, points[1]);
             self.0[1] = mid;
             let high_in = if c1 {
@@ -198,6 +199,125 @@ mod tests {
         let mut s = score(1298);
         s.add_soft_drop(5);
         assert_eq!(s.value(), 1300);
+    }
+
+    /// `addHoldDownPoints` then `addLineClearPoints` as the 6502 runs them, one
+    /// instruction a line (A, the carry, the three score bytes): the reference the byte
+    /// arithmetic above is checked against.
+    fn rom_update(score: [u8; 3], hold_down_points: u8, lines: u8, level: u8) -> [u8; 3] {
+        let mut m = score;
+        let mut a: u8;
+        let adc = |a: u8, v: u8, c: bool| -> (u8, bool) {
+            let s = u16::from(a) + u16::from(v) + u16::from(c);
+            (s as u8, s > 0xFF)
+        };
+        // lda holdDownPoints; cmp #$02; bmi addLineClearPoints
+        if hold_down_points.wrapping_sub(2) & 0x80 == 0 {
+            m[0] = m[0].wrapping_sub(1); // clc; dec score
+            (a, _) = adc(hold_down_points, m[0], false); // adc score
+            m[0] = a; // sta score
+            if a & 0x0F >= 0x0A {
+                // and #$0F; cmp #$0A; bcc L9C18 not taken: lda score; clc; adc #$06
+                (a, _) = adc(m[0], 0x06, false);
+                m[0] = a; // sta score
+            }
+            a = m[0] & 0xF0; // L9C18: lda score; and #$F0
+            if a >= 0xA0 {
+                // cmp #$A0; bcc L9C27; clc; adc #$60; sta score; inc score+1
+                (a, _) = adc(a, 0x60, false);
+                m[0] = a;
+                m[1] = m[1].wrapping_add(1);
+            }
+        }
+        let table = [0x0000u16, 0x0040, 0x0100, 0x0300, 0x1200];
+        let points = table[usize::from(lines)].to_le_bytes();
+        let mut counter = level.wrapping_add(1); // lda levelNumber; sta; inc generalCounter
+        loop {
+            (a, _) = adc(points[0], m[0], false); // L9C37: lda pointsTable,x; clc; adc score
+            m[0] = a; // sta score
+            if a >= 0xA0 {
+                // cmp #$A0; bcc L9C4E; clc; adc #$60; sta score; inc score+1
+                (a, _) = adc(a, 0x60, false);
+                m[0] = a;
+                m[1] = m[1].wrapping_add(1);
+            }
+            (a, _) = adc(points[1], m[1], false); // L9C4E: inx; lda pointsTable,x; clc; adc score+1
+            m[1] = a; // sta score+1
+            if a & 0x0F >= 0x0A {
+                (m[1], _) = adc(m[1], 0x06, false); // lda score+1; clc; adc #$06; sta
+            }
+            if m[1] & 0xF0 >= 0xA0 {
+                // L9C64: lda; and #$F0; cmp #$A0; bcc; lda score+1; clc; adc #$60; sta; inc score+2
+                (m[1], _) = adc(m[1], 0x60, false);
+                m[2] = m[2].wrapping_add(1);
+            }
+            if m[2] & 0x0F >= 0x0A {
+                (m[2], _) = adc(m[2], 0x06, false); // L9C75
+            }
+            if m[2] & 0xF0 >= 0xA0 {
+                m = [0x99; 3]; // L9C84: lda #$99; sta score, score+1, score+2
+            }
+            counter = counter.wrapping_sub(1); // L9C94: dec generalCounter; bne L9C37
+            if counter == 0 {
+                break;
+            }
+        }
+        m
+    }
+
+    #[test]
+    fn the_update_is_the_roms_instruction_for_instruction() {
+        let bcd = |n: u32| (((n / 10) << 4) | (n % 10)) as u8;
+        let mut checked = 0;
+        for low in 0..100 {
+            for mid in [0, 1, 9, 19, 50, 89, 98, 99] {
+                for high in [0, 9, 42, 99] {
+                    for points in 0..=40u8 {
+                        for lines in 0..=4u8 {
+                            for level in [0, 1, 9, 18, 19, 29] {
+                                let start = [bcd(low), bcd(mid), bcd(high)];
+                                let mut s = Score(start);
+                                s.add_soft_drop(points);
+                                s.add_lines(lines, level);
+                                let want = rom_update(start, points, lines, level);
+                                assert_eq!(
+                                    s.0, want,
+                                    "{start:02X?} + {points} soft, {lines} lines, level {level}"
+                                );
+                                checked += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(checked, 100 * 8 * 4 * 41 * 5 * 6);
+    }
+
+    #[test]
+    fn past_99_without_the_nibble_fix_up_the_ones_digit_is_lost_too() {
+        // $95 - 1 + 15 = $A3: the low nibble stays below 10, the high nibble passes 9; the
+        // ROM keeps $A0 + $60 = $00 and carries: 1 300, not 1 303.
+        let mut s = score(1295);
+        s.add_soft_drop(15);
+        s.add_lines(0, 0);
+        assert_eq!(s.value(), 1300);
+        // The same through the nibble fix-up: $94 + 9 = $9D, +6 = $A3, then $00.
+        let mut s = score(1295);
+        s.add_soft_drop(10);
+        s.add_lines(0, 0);
+        assert_eq!(s.value(), 1300);
+        // 20 rows from 99: $98 + $14 = $AC, +6 = $B2, then $B0 + $60 = $10: 1 310.
+        let mut s = score(1299);
+        s.add_soft_drop(21);
+        s.add_lines(0, 0);
+        assert_eq!(s.value(), 1310);
+        // At the top: 999 990 + 19 rows passes 99 into a middle byte of $9A, which the
+        // line-clear addition carries to the top byte and the cap.
+        let mut s = score(999_990);
+        s.add_soft_drop(19);
+        s.add_lines(0, 0);
+        assert_eq!(s.value(), 999_999);
     }
 
     #[test]
