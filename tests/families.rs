@@ -51,7 +51,7 @@ fn s(p: &Path) -> &str {
 fn small(family: &str) -> Vec<&'static str> {
     match family {
         "nes" => vec!["--lines", "4"],
-        _ => vec![],
+        _ => vec!["--pieces", "30"],
     }
 }
 

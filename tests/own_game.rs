@@ -359,7 +359,7 @@ fn bad_games_are_refused_before_any_search() {
         ),
         (
             vec!["--seed", "seeds/tencent-geek-4.json", "--hold", "T"],
-            "--hold: only guideline games have it",
+            "--hold T: the game tencent-geek-4 is a Tencent Geek Challenge game, which does not take --hold",
         ),
         (
             vec![
@@ -380,7 +380,7 @@ fn bad_games_are_refused_before_any_search() {
         ),
         (
             vec!["--seed", "seeds/standard.json", "--queue", "TIO"],
-            "--queue: the game standard plays the standard rules",
+            "--queue TIO: the game standard is a standard one-piece game, which does not take --queue",
         ),
     ];
     let solve_only: Vec<(Vec<&str>, &str)> = vec![(

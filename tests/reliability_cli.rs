@@ -671,7 +671,7 @@ fn more_inputs_refused_before_the_work() {
         fails_saying(
             &run(&[command, "r.txt", "--seed", standard.to_str().unwrap()]),
             &[
-                &format!("{command} reads records of Tencent and guideline games"),
+                &format!("{command} reads records of Tencent, guideline, TETR.IO and NES games"),
                 "which have no records",
             ],
         );

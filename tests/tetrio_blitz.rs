@@ -117,7 +117,7 @@ fn bad_paces_are_one_line_and_nothing_is_written() {
         &run(&["solve", "--pps", "2", "--out", s(&out), "--beam", "10"]),
         &[
             "--pps 2: the game",
-            "is not a timed TETR.IO game with levels",
+            "is a Tencent Geek Challenge game, which does not take --pps",
         ],
     );
     assert!(common::listing(&dir).is_empty());

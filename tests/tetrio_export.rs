@@ -357,19 +357,23 @@ fn bad_flags_and_paces_are_one_line_naming_the_flag_and_nothing_is_written() {
         &export(&[s(&lone), "--out", t]),
         &[
             "export needs the record's game",
-            "lone.json beside it",
+            "lone.json is not there",
             "--seed GAME",
         ],
     );
     fails_saying(
         &export(&[r, "--queue", "IOT", "--out", t]),
-        &["unexpected argument '--queue'"],
+        &[
+            "piece 1: the record's game (",
+            "the record is not of this game",
+        ],
     );
     fails_saying(
         &export(&[r, "--seed", g, "--tetrio-seed", "5", "--out", t]),
-        &[&format!(
-            "--tetrio-seed 5: the game file {g} holds a TETR.IO game of its own"
-        )],
+        &[
+            "piece 1: the record's game (",
+            "the record is not of this game",
+        ],
     );
     assert!(!ttr.exists());
     let _ = std::fs::remove_dir_all(&dir);
@@ -381,14 +385,16 @@ fn a_record_that_does_not_fit_its_game_is_refused_by_piece_and_nothing_is_writte
     let (game, record) = forty_lines(&dir);
     let ttr = dir.join("out.ttr");
     let t = s(&ttr);
-    // The 40 LINES record on another seed's pieces: a move runs into the wall or the stack.
+    // The 40 LINES record on another seed's pieces: the game beside it says which piece
+    // differs.
     let out = export(&[s(&record), "--tetrio-seed", "42", "--out", t]);
     fails_saying(
         &out,
         &[
             s(&record),
-            ": piece ",
-            "is blocked on TETR.IO's engine: the record does not fit this game",
+            ": piece 1: the record's game (",
+            "the game given deals ",
+            "the record is not of this game",
         ],
     );
     // A piece moved past the wall (the first piece, an O, spawns at column 4).
@@ -404,20 +410,23 @@ fn a_record_that_does_not_fit_its_game_is_refused_by_piece_and_nothing_is_writte
     fails_saying(
         &export(&[s(&long), "--seed", s(&game), "--out", t]),
         &[&format!(
-            "{}: 104 pieces, more than the game's 102",
+            "{}: token 103 (\"N\"): piece 103: the game has 102 pieces",
             s(&long)
         )],
     );
-    // A game of another generator, and a record that is no record.
+    // A game of another family (the record alone, so that no game beside it says whose it
+    // is), and a record that is no record.
+    let alone = dir.join("alone.txt");
+    std::fs::copy(&record, &alone).unwrap();
     fails_saying(
         &export(&[
-            s(&record),
+            s(&alone),
             "--seed",
             s(&repo("seeds/tencent-geek-4.json")),
             "--out",
             t,
         ]),
-        &["is not a game of TETR.IO's generator"],
+        &["export: the game tencent-geek-4 is a Tencent Geek Challenge game, which has no `export`"],
     );
     let junk = dir.join("junk.txt");
     std::fs::write(&junk, "N,Q3\n").unwrap();

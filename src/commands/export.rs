@@ -61,6 +61,10 @@ pub fn run(args: &Args) -> Result<()> {
     inputs.push(("RECORD", args.record.as_path()));
     crate::io::check_outputs(&[("--out", args.out.as_path())], &inputs)?;
     let seed = args.game.load_for_record("export", &args.record)?;
+    let family = seed.family();
+    if !family.supports(crate::games::family::Capability::Export) {
+        return Err(family.refuse(crate::games::family::Capability::Export, &seed.name));
+    }
     let game_place = match &args.game.seed {
         Some(p) => p.display().to_string(),
         None if !args.game.changes_game() => {

@@ -150,6 +150,16 @@ impl GameArgs {
     /// however its game is named; when they name another game, the first piece that differs
     /// is named. A standard game has no records: its one-piece players play it (`play`).
     pub fn load_for_record(&self, command: &str, record: &Path) -> Result<Seed> {
+        // The flags' game first: a mistake in them is named before the record is read.
+        let named = self.seed.is_some() || self.changes_game();
+        let given = if named {
+            Some(self.paced(command, self.load()?)?)
+        } else {
+            None
+        };
+        if let Some(game) = &given {
+            refuse_standard(command, game)?;
+        }
         if !record.exists() {
             return Err(Error::at(
                 record.display(),
@@ -157,39 +167,30 @@ impl GameArgs {
             ));
         }
         let beside = io::game_beside(record)?;
-        let seed = match (&beside, self.seed.is_none() && !self.changes_game()) {
-            (Some((game, _)), true) => self.paced(command, game.clone())?,
-            (None, true) if self.pps.is_none() => io::load_seed(None)?,
-            _ => {
-                let game = self.paced(command, self.load()?)?;
-                match &beside {
-                    Some((solved, path)) => match first_difference(solved, &game) {
-                        None if self.pps.is_none() => solved.clone(),
-                        None => game,
-                        Some(k) => {
-                            return Err(Error::at(
-                                record.display(),
-                                format!(
-                                    "piece {}: the record's game ({}) deals {}, the game given deals {}: the record is not of this game",
-                                    k + 1,
-                                    path.display(),
-                                    shape_name(solved, k),
-                                    shape_name(&game, k),
-                                ),
-                            ))
-                        }
-                    },
-                    None => game,
+        let seed = match (given, beside) {
+            (None, Some((game, _))) => self.paced(command, game)?,
+            (None, None) => self.load()?,
+            (Some(game), None) => game,
+            (Some(game), Some((solved, path))) => match first_difference(&solved, &game) {
+                // The game the record was solved on, at its solve's pace.
+                None if self.pps.is_none() => solved,
+                None => game,
+                Some(k) => {
+                    return Err(Error::at(
+                        record.display(),
+                        format!(
+                            "piece {}: the record's game ({}) deals {}, the game given deals {}: \
+                             the record is not of this game",
+                            k + 1,
+                            path.display(),
+                            shape_name(&solved, k),
+                            shape_name(&game, k),
+                        ),
+                    ))
                 }
-            }
+            },
         };
-        if seed.rules == RuleSet::Standard {
-            return Err(Error(format!(
-                "{command} reads records of Tencent, guideline, TETR.IO and NES games; the game \
-                 {} plays the standard rules, which have no records (`play` plays them)",
-                seed.name
-            )));
-        }
+        refuse_standard(command, &seed)?;
         Ok(seed)
     }
 
@@ -360,6 +361,18 @@ impl GameArgs {
         inputs.extend(file.filter(|f| f.is_file()).map(|f| (flag, f)));
         inputs
     }
+}
+
+/// A standard game has no records: its one-piece players play it (`play`).
+fn refuse_standard(command: &str, seed: &Seed) -> Result<()> {
+    if seed.rules == RuleSet::Standard {
+        return Err(Error(format!(
+            "{command} reads records of Tencent, guideline, TETR.IO and NES games; the game \
+             {} plays the standard rules, which have no records (`play` plays them)",
+            seed.name
+        )));
+    }
+    Ok(())
 }
 
 /// The built-in game the given flags belong to when no `--seed` is given: `--gym-seed` (which

@@ -154,16 +154,11 @@ impl TetrioFamily {
     /// `seed` played at `pps` pieces a second: on a TETR.IO game timed with levels (BLITZ),
     /// the game a solve at that pace plays and its results file holds (the pieces the pace
     /// places, each locking at its time on the pace), so `verify`, `show` and `export` of its
-    /// record play the game it was solved on. `None` on another TETR.IO game, whose replay
-    /// does not depend on a pace; a game of another family refuses it.
+    /// record play the game it was solved on. `None` on another game, whose replay does not
+    /// depend on a pace.
     pub fn paced_game(seed: &Seed, pps: f64) -> Result<Option<Seed>> {
-        let flag = format!("--pps {}", crate::limits::short_number(pps));
         let Some(game) = TetrioFamily::of(seed) else {
-            return Err(Error(format!(
-                "{flag}: the game {} is not a TETR.IO game (its family: {})",
-                seed.name,
-                seed.family().name
-            )));
+            return Ok(None);
         };
         let options = game.tetrio.parsed_options(&seed.name)?;
         let blitz = Blitz::of(&options, pps, &format!("the game {}", seed.name))?;

@@ -28,6 +28,10 @@ pub const FAMILY: FamilyInfo = FamilyInfo {
             flag: "--hold",
             default: "empty",
         },
+        GameOption {
+            flag: "--pps",
+            default: "2 (export's key pace)",
+        },
     ],
     weights: &["versus", "attack", "points"],
     default_beam: 3000,
