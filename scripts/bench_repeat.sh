@@ -7,7 +7,7 @@
 # (another tenant on the host; thread CPU time does not remove it). One run is one sample of
 # that drift, so the figures are kept per run (results/bench/run-K-{engine,players}.json) and
 # summarised as min / median / max over the runs in results/bench/summary.md. The last run
-# also rewrites results/bench-engine.json and results/bench-players.json.
+# also rewrites results/bench/bench-engine.json and results/bench/bench-players.json.
 # BEAMTRIS=path skips the build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,8 +25,8 @@ for k in $(seq 1 "$runs"); do
     --out "results/bench/run-$k-engine.json" \
     --players-out "results/bench/run-$k-players.json" >/dev/null
 done
-cp "results/bench/run-$runs-engine.json" results/bench-engine.json
-cp "results/bench/run-$runs-players.json" results/bench-players.json
+cp "results/bench/run-$runs-engine.json" results/bench/bench-engine.json
+cp "results/bench/run-$runs-players.json" results/bench/bench-players.json
 
 python3 - "$runs" "$scale" <<'EOF'
 import json, statistics, sys

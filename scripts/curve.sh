@@ -39,7 +39,7 @@ for budget in "${budgets[@]}"; do
 done
 # One writer of the summary and the figure: `report curve` (every solve result in the folder,
 # the beam-60 000 `tuned` run and the default command beside them).
-"$bin" report curve --dir "$out" --also results/solve-b60000-reach.json \
+"$bin" report curve --dir "$out" --also results/tencent/solve-b60000-reach.json \
   --also results/bench/default-command/beam-5500.json --also results/bench/default-command/beam-5500-i.json \
   --also results/bench/default-command/beam-5000-i.json \
   --also results/bench/default-command/beam-4000-open-column.json

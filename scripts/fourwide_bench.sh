@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Solves the 4-wide configurations of results/fourwide.json, one process per configuration
+# Solves the 4-wide configurations of results/fourwide/fourwide.json, one process per configuration
 # (so each row's peak memory is its own), smallest first. Each run replaces its row.
 #   scripts/fourwide_bench.sh [MAX_PREVIEW] [GENERATORS...]
 # e.g. scripts/fourwide_bench.sh 6 random bag
@@ -21,7 +21,7 @@ for p in $(seq "${MIN_PREVIEW:-0}" "$max"); do
       [ "$h" = on ] && hold="--hold"
       echo "fourwide --residuals $residuals --generator $g --preview $p $hold" >&2
       ./target/release/beamtris fourwide --residuals "$residuals" --generator "$g" \
-        --preview "$p" $hold --record results/fourwide.json > /dev/null || true
+        --preview "$p" $hold --record results/fourwide/fourwide.json > /dev/null || true
     done
   done
 done

@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # The 4-wide model against the engine: `fourwide simulate` for both generators, no hold,
 # previews 0..2, fields XXX_ and the best one (plus bag with hold, previews 0 and 1), each
-# row its own rng seed; writes results/fourwide-simulate.md.
+# row its own rng seed; writes results/fourwide/fourwide-simulate.md.
 # usage: scripts/fourwide_simulate.sh [GAMES]   (default 200000 a row)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 games=${1:-200000}
 bin=${BEAMTRIS:-}
 if [ -z "$bin" ]; then cargo build --release -q; bin=target/release/beamtris; fi
-out=results/fourwide-simulate.md
+out=results/fourwide/fourwide-simulate.md
 tmp=$(mktemp)
 seed=10
 rows=()

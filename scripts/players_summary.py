@@ -1,18 +1,19 @@
 #!/usr/bin/env python3
-"""Summarise the greedy players' results files into results/players.json.
+"""Summarise the greedy players' results files into results/players/players.json.
 
-Reads results/play-standard-*.json (written by `beamtris play --seed seeds/standard.json`) and
-results/play-tencent-geek-4-*.json, adds for each capped batch the maximum-likelihood mean of
-an exponential distribution of lines per game censored at the cap (Thiery & Scherrer observe
+Reads results/players/play-standard-*.json (written by `beamtris play --seed
+seeds/standard.json`) and results/players/play-tencent-geek-4-*.json, adds for each capped
+batch the maximum-likelihood mean of an exponential distribution of lines per game censored at the cap (Thiery & Scherrer observe
 that lines per game are close to exponentially distributed): sum of lines / games lost, with
 its 95% confidence interval from the chi-square distribution with 2 x (games lost) degrees of
 freedom. With few games lost the interval is very wide; it says that, nothing more.
 
 Usage: scripts/players_summary.py [extra.json ...]   (extra JSON objects are merged in)
        scripts/players_summary.py --uncapped [--markdown]
-           uncapped games (results/play-standard-<policy>[-strict].json, or the games finished
-           so far in their .partial.jsonl while a run is going or after it was stopped) into
-           results/players-uncapped.json; --markdown prints the table of results/players.md
+           uncapped games (results/players/play-standard-<policy>[-strict].json, or the games
+           finished so far in their .partial.jsonl while a run is going or after it was
+           stopped) into results/players/players-uncapped.json; --markdown prints the table
+           of results/players/players.md
        scripts/players_summary.py --compare BASE VARIANT
            a variant run (its results file or .partial.jsonl) against a baseline on the same
            seeds: both on the game indices the variant has finished (game g is seed 1 + g in
@@ -52,7 +53,7 @@ def chi2_quantile(p, k):
 
 def main():
     out = {"standard": [], "tencent": []}
-    for path in sorted(glob.glob("results/play-standard-*.json")):
+    for path in sorted(glob.glob("results/players/play-standard-*.json")):
         r = json.load(open(path))
         lines = r["lines_per_game"]
         lost = r["games"] - r["capped_games"]
@@ -83,7 +84,7 @@ def main():
             row["exponential_mle_mean_lines"] = None
             row["note"] = "no game lost before the cap: only a lower bound (the cap)"
         out["standard"].append(row)
-    for path in sorted(glob.glob("results/play-tencent-geek-4-*.json")):
+    for path in sorted(glob.glob("results/players/play-tencent-geek-4-*.json")):
         r = json.load(open(path))
         out["tencent"].append(
             {
@@ -167,8 +168,8 @@ def uncapped():
     rows = []
     for policy in ("dellacherie", "eltetris", "bcts"):
         for strict in ("", "-strict"):
-            final = f"results/play-standard-{policy}{strict}.json"
-            partial = f"results/play-standard-{policy}{strict}.partial.jsonl"
+            final = f"results/players/play-standard-{policy}{strict}.json"
+            partial = f"results/players/play-standard-{policy}{strict}.partial.jsonl"
             path = final if os.path.exists(final) else partial if os.path.exists(partial) else None
             if path is None:
                 continue
@@ -197,9 +198,9 @@ def uncapped():
         "(one thread per run), so it is an unbiased prefix of the run",
         "rows": rows,
     }
-    with open("results/players-uncapped.json.tmp", "w") as f:
+    with open("results/players/players-uncapped.json.tmp", "w") as f:
         json.dump(doc, f, indent=2)
-    os.replace("results/players-uncapped.json.tmp", "results/players-uncapped.json")
+    os.replace("results/players/players-uncapped.json.tmp", "results/players/players-uncapped.json")
     return rows
 
 

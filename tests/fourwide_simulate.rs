@@ -41,7 +41,7 @@ fn the_engine_plays_the_model() {
         a["mean"].as_f64().unwrap(),
         a["ci95"].as_f64().unwrap(),
     );
-    // a loose check (three intervals): the tight one is results/fourwide-simulate.md
+    // a loose check (three intervals): the tight one is results/fourwide/fourwide-simulate.md
     assert!((p - m).abs() < 1.5 * ci, "predicted {p} mean {m} ci {ci}");
     let best = simulate(&["--generator", "random", "--field", "best", "--games", "10"]);
     assert_eq!(best["field"], "___X/__XX");

@@ -1,7 +1,7 @@
 //! The HTML replay page opened in headless Chromium: at `#piece=K` the page must draw the
 //! engine's board after K pieces (it writes the board as text into `<pre id="board-text">`,
 //! which `--dump-dom` reads) with the engine's score and lines. The test also saves a
-//! screenshot under target/ (to `results/replay-page.png` with BEAMTRIS_UPDATE_RESULTS=1).
+//! screenshot under target/ (to `results/show/replay-page.png` with BEAMTRIS_UPDATE_RESULTS=1).
 //!
 //! A guideline game too (the committed TETR.IO record): its page must draw the engine's board
 //! (and the buffer rows it shows) with the engine's points, attack, combo, back-to-back, hold
@@ -181,9 +181,9 @@ fn replay_page_draws_the_engine_board_at_piece_k() {
     );
 
     // The screenshot goes under target/ so a test run leaves the committed results alone;
-    // BEAMTRIS_UPDATE_RESULTS=1 refreshes results/replay-page.png.
+    // BEAMTRIS_UPDATE_RESULTS=1 refreshes results/show/replay-page.png.
     let shot = if std::env::var_os("BEAMTRIS_UPDATE_RESULTS").is_some() {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("results/replay-page.png")
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("results/show/replay-page.png")
     } else {
         Path::new(env!("CARGO_TARGET_TMPDIR")).join("replay-page.png")
     };

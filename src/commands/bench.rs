@@ -29,11 +29,11 @@ pub struct Args {
     #[arg(long, default_value_t = 5)]
     pub scale: u64,
     /// Where to write the engine figures (default under runs/, which git ignores; give
-    /// `--out results/bench-engine.json` to replace the committed figures).
+    /// `--out results/bench/bench-engine.json` to replace the committed figures).
     #[arg(long, default_value = "runs/bench-engine.json")]
     pub out: PathBuf,
     /// Where to write the one-piece players' decision times (default under runs/; the
-    /// committed figures are results/bench-players.json).
+    /// committed figures are results/bench/bench-players.json).
     #[arg(long, default_value = "runs/bench-players.json")]
     pub players_out: PathBuf,
     /// Which figures to measure.
@@ -48,7 +48,7 @@ pub struct Args {
         default_value = "results/guideline/solve-tetrio-1742887628-attack-b300.txt"
     )]
     pub guideline_record: PathBuf,
-    /// Where to write the guideline figures (`--guideline-out results/bench-guideline.json`
+    /// Where to write the guideline figures (`--guideline-out results/bench/bench-guideline.json`
     /// to replace the committed figures).
     #[arg(long, default_value = "runs/bench-guideline.json")]
     pub guideline_out: PathBuf,
@@ -57,12 +57,12 @@ pub struct Args {
 /// The groups of figures `bench` measures.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Suite {
-    /// Replay, placement generation, child evaluation (results/bench-engine.json).
+    /// Replay, placement generation, child evaluation (results/bench/bench-engine.json).
     Engine,
-    /// Decision time of the one-piece players (results/bench-players.json).
+    /// Decision time of the one-piece players (results/bench/bench-players.json).
     Players,
     /// Guideline replay, SRS placements, and a beam step of both games
-    /// (results/bench-guideline.json).
+    /// (results/bench/bench-guideline.json).
     Guideline,
     /// Engine and players.
     All,

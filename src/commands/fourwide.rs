@@ -31,7 +31,7 @@ pub struct Args {
     #[arg(long)]
     pub save: Option<PathBuf>,
     /// Add this run (sizes, seconds, peak memory, provenance) to a results file such as
-    /// results/fourwide.json, replacing an earlier run of the same configuration.
+    /// results/fourwide/fourwide.json, replacing an earlier run of the same configuration.
     #[arg(long)]
     pub record: Option<PathBuf>,
 }
@@ -336,7 +336,7 @@ fn print_table(config: &Config, report: &Report, values: &[(Field, f64)]) {
     println!("{:<width$}  {mean:.6}", "mean");
 }
 
-/// One row of results/fourwide.json.
+/// One row of results/fourwide/fourwide.json.
 #[derive(Serialize)]
 struct Row<'a> {
     residuals: u8,

@@ -173,7 +173,7 @@ impl Continuation {
     /// `expected(field)` clears (the 4-wide policy's expected combo from the run's field,
     /// averaged over hold and queue), at most the pieces past the window. With hold, a 7-bag
     /// and five previews the policy keeps a combo going for hundreds of pieces
-    /// (results/fourwide.json), so a section's value is then its side rows, as it is offline
+    /// (results/fourwide/fourwide.json), so a section's value is then its side rows, as it is offline
     /// where the whole queue is known.
     pub fn open_ended(
         mut self,

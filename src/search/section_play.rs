@@ -20,7 +20,7 @@ use crate::games::guideline::State;
 use crate::piece::Shape;
 
 /// The most previews the section policy is solved for: 7-bag with hold and 5 previews solves
-/// in seconds (results/fourwide.json); a player seeing more uses the first five.
+/// in seconds (results/fourwide/fourwide.json); a player seeing more uses the first five.
 pub const MAX_POLICY_PREVIEW: usize = 5;
 
 /// What online play uses of the 4-wide solver.
