@@ -702,3 +702,97 @@ fn an_import_into_a_used_folder_replaces_its_own_files_only() {
     assert_eq!(common::listing(&fresh), ["r1-yachi.json"]);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A key pressed in the frame where the lock delay runs out is played after the part of the
+/// frame before it: when the piece locked in that part, the key is the next piece's, for
+/// finesse as for inputs. Round 8 of `replay-2026-08-14-10.ttrm`: pinglamb's 34th piece, a T
+/// spun into a double and soft dropped, locks by the lock delay at frame 1436; the
+/// `rotateCCW` at 1436.4 turns the 35th, a J (3 presses at best), which then took 5 presses:
+/// 2 faults. TETR.IO states 15 faults; counted for the T (not judged: soft dropped), 14.
+#[test]
+fn a_key_in_the_frame_of_a_lock_by_the_lock_delay_is_the_next_piece_s() {
+    check("replay-2026-08-14-10-r8.ttrm", 2);
+    let r = &rounds("replay-2026-08-14-10-r8.ttrm")[0];
+    assert_eq!(r.username, "pinglamb");
+    let e = tetrio::simulate(r);
+    let (t, j) = (&e.locks[33], &e.locks[34]);
+    assert_eq!((t.piece, t.frame, t.hard), (tetrio::pieces::T, 1436, false));
+    assert_eq!(
+        (t.counted.keys, t.counted.inputs, t.counted.soft),
+        (3, 7, true)
+    );
+    assert_eq!((j.frame, j.counted.keys, j.counted.inputs), (1513, 5, 6));
+    let s = &e.stats;
+    assert_eq!(
+        (
+            s.piecesplaced,
+            s.inputs,
+            s.finesse.faults,
+            s.finesse.perfectpieces
+        ),
+        (98, 345, 15, 87)
+    );
+}
+
+/// The same at the end: round 1 of `replay-2026-07-22-7.ttrm`, yachi's 38th piece (a Z, two
+/// turns where none were needed) locks by the lock delay at frame 1883 and tops out; the
+/// `rotateCW` at 1883.2 is an input (131, as TETR.IO states) but not the Z's: 2 faults for
+/// it, 5 in all (6 when the key was the Z's).
+#[test]
+fn a_key_after_the_last_lock_in_its_frame_is_an_input_but_not_the_piece_s() {
+    check("replay-2026-07-22-7-r1.ttrm", 2);
+    let r = &rounds("replay-2026-07-22-7-r1.ttrm")[1];
+    assert_eq!(r.username, "yachi");
+    let e = tetrio::simulate(r);
+    let z = e.locks.last().unwrap();
+    assert_eq!((e.locks.len(), z.frame, z.hard), (38, 1883, false));
+    assert_eq!((z.counted.keys, z.counted.inputs), (2, 2));
+    let s = &e.stats;
+    assert_eq!(
+        (s.inputs, s.finesse.faults, s.finesse.perfectpieces),
+        (131, 5, 34)
+    );
+}
+
+/// The game file an import writes says whether the round agrees with what TETR.IO stated
+/// (`"agrees"`) and, field by field, where it does not (`"disagreements"`), as the
+/// terminal's line does.
+#[test]
+fn an_import_s_game_file_lists_the_fields_that_disagree() {
+    let dir = common::scratch("tetrio", "agrees");
+    let out = import(&common::repo("tests/data/tetrio/40l.ttr"), &dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let file = common::json(&dir.join("r1-zbrachinara.json"));
+    assert_eq!(file["tetrio"]["import"]["agrees"], true);
+    assert_eq!(
+        file["tetrio"]["import"]["disagreements"],
+        serde_json::json!([])
+    );
+    // The same game, with two of TETR.IO's figures changed.
+    let mut d = common::json(&common::repo("tests/data/tetrio/40l.ttr"));
+    d["endcontext"]["finesse"]["faults"] = 40.into();
+    d["endcontext"]["inputs"] = 300.into();
+    let changed = dir.join("changed.ttr");
+    std::fs::write(&changed, d.to_string()).unwrap();
+    let out = import(&changed, &dir).output().unwrap();
+    assert!(out.status.success());
+    let printed = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        printed.ends_with(
+            "2 differ: inputs stated 300 computed 339, finesse.faults stated 40 computed 39\n"
+        ),
+        "{printed}"
+    );
+    let file = common::json(&dir.join("r1-zbrachinara.json"));
+    assert_eq!(file["tetrio"]["import"]["agrees"], false);
+    assert_eq!(
+        file["tetrio"]["import"]["disagreements"],
+        serde_json::json!([
+            {"field": "inputs", "tetrio": 300, "beamtris": 339},
+            {"field": "finesse.faults", "tetrio": 40, "beamtris": 39},
+        ])
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
