@@ -796,3 +796,25 @@ fn an_import_s_game_file_lists_the_fields_that_disagree() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A hard drop that `safelock` ignores (within 7 frames of a lock by gravity) is not an
+/// input. Round 1 of `replay-2026-07-28-6.ttrm`: yachi's 10th piece, an S, locks by the lock
+/// delay at frame 523, before the `hardDrop` at 523.4, which the next piece then ignores.
+/// The replay holds 57 `keydown`s; TETR.IO counts 56 inputs (13 of the 900 version-19 rounds
+/// have one or two such hard drops, and TETR.IO counts that many fewer on each).
+#[test]
+fn a_hard_drop_safelock_ignores_is_not_an_input() {
+    check("replay-2026-07-28-6-r1.ttrm", 2);
+    let r = &rounds("replay-2026-07-28-6-r1.ttrm")[1];
+    assert_eq!(r.username, "yachi");
+    let keydowns = r
+        .events
+        .iter()
+        .filter(|(_, e)| matches!(e, tetrio::engine::Event::KeyDown { .. }))
+        .count();
+    let e = tetrio::simulate(r);
+    let s = &e.locks[9];
+    assert_eq!((s.piece, s.frame, s.hard), (3, 523, false));
+    assert_eq!((e.locks[10].frame, e.locks[10].counted.inputs), (605, 7));
+    assert_eq!((keydowns, e.stats.inputs, e.locks.len()), (57, 56, 15));
+}
