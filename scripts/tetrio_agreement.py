@@ -58,7 +58,10 @@ KNOWN = [
     "differ.",
     "`score` one point over on 8 version-19 rounds: the clears score multiples of 50 at level 1 "
     "and a hard drop 2 a row, so the odd point is one row of a soft drop that TETR.IO did not "
-    "score. Which piece is not known: version 19 writes the statistics only at the end.",
+    "score. Which piece is not known: version 19 writes the statistics only at the end. Tried "
+    "and refused: scoring only the rows below the lowest the piece had reached (a kick up and "
+    "down again scoring nothing) puts 59 more rounds off; none of these 8 rounds holds soft drop "
+    "down across a lock or a hold, as some agreeing rounds do.",
     "`finesse.faults` of `replay-2026-07-28-4.ttrm` r3-pinglamb (53/45), "
     "`replay-2026-08-01-4.ttrm` r8-pinglamb (15/8) and `replay-2026-08-19-3.ttrm` r2-yachi "
     "(33/29), each with one perfect piece too many: one piece each that beamtris does not "
