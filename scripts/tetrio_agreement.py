@@ -62,19 +62,11 @@ KNOWN = [
     "and refused: scoring only the rows below the lowest the piece had reached (a kick up and "
     "down again scoring nothing) puts 59 more rounds off; none of these 8 rounds holds soft drop "
     "down across a lock or a hold, as some agreeing rounds do.",
-    "`finesse.faults` of `replay-2026-07-28-4.ttrm` r3-pinglamb (53/45), "
-    "`replay-2026-08-01-4.ttrm` r8-pinglamb (15/8) and `replay-2026-08-19-3.ttrm` r2-yachi "
-    "(33/29), each with one perfect piece too many: one piece each that beamtris does not "
-    "judge, having seen soft drop pressed, and TETR.IO judged: the 128th (an I, 10 presses "
-    "for 2: 8 faults) and the 16th (a Z, 7 presses for 0: 7 faults), both locked by the lock "
-    "delay with soft drop held since it was pressed for them, and the 4th (an O out of the "
-    "hold, 4 presses for 0: 4 faults), soft drop pressed and released for the piece before the "
-    "hold. Two readings were tried on all rounds: judging a piece unless soft drop was released "
-    "during it (not pressed) gives these three and the next one, but 7 other rounds wrong; "
-    "a hold clearing the soft drop gives the O, but 13 other rounds wrong.",
-    "`finesse.faults` of `replay-2026-08-09-1.ttrm` r3-yachi (21/22): the 45th piece, a J "
-    "locked by the lock delay at the top of the field (row 22) with soft drop and a move key "
-    "held from the piece before, 4 presses for 2; TETR.IO counts one fault fewer.",
+    "`finesse.faults` of `replay-2026-08-19-3.ttrm` r2-yachi (33/29, and a perfect piece too "
+    "many): its 4th piece, an O out of the hold, 4 presses for none, which beamtris does not "
+    "judge because soft drop was let go (frames 575 to 583.9) for the piece before the hold, "
+    "and TETR.IO judged. A hold starting the soft drop afresh gives this round but 7 others "
+    "wrong; soft drop pressed (not let go) as the mark, 3 others (as beamtris had it before).",
 ]
 
 

@@ -708,7 +708,7 @@ fn an_import_into_a_used_folder_replaces_its_own_files_only() {
 /// finesse as for inputs. Round 8 of `replay-2026-08-14-10.ttrm`: pinglamb's 34th piece, a T
 /// spun into a double and soft dropped, locks by the lock delay at frame 1436; the
 /// `rotateCCW` at 1436.4 turns the 35th, a J (3 presses at best), which then took 5 presses:
-/// 2 faults. TETR.IO states 15 faults; counted for the T (not judged: soft dropped), 14.
+/// 2 faults. TETR.IO states 15 faults; counted for the T (not judged: soft drop let go), 14.
 #[test]
 fn a_key_in_the_frame_of_a_lock_by_the_lock_delay_is_the_next_piece_s() {
     check("replay-2026-08-14-10-r8.ttrm", 2);
@@ -817,4 +817,28 @@ fn a_hard_drop_safelock_ignores_is_not_an_input() {
     assert_eq!((s.piece, s.frame, s.hard), (3, 523, false));
     assert_eq!((e.locks[10].frame, e.locks[10].counted.inputs), (605, 7));
     assert_eq!((keydowns, e.stats.inputs, e.locks.len()), (57, 56, 15));
+}
+
+/// Finesse does not judge a piece during which soft drop was let go (since the lock before,
+/// a hold not starting afresh): soft drop held down through a lock judges the piece that
+/// locked, and the piece in play when it is let go goes unjudged. Round 8 of
+/// `replay-2026-08-01-4.ttrm`: pinglamb presses soft drop at frame 526.9 for the 16th piece,
+/// a Z, which locks by the lock delay at frame 601 with soft drop still down after 7 presses
+/// (none needed): 7 faults, as TETR.IO counts (15 in all; 8 when the press was enough). Soft
+/// drop is let go at 622.9, during the 17th piece, which is not judged.
+#[test]
+fn soft_drop_let_go_not_pressed_keeps_finesse_from_judging_a_piece() {
+    check("replay-2026-08-01-4-r8.ttrm", 2);
+    let r = &rounds("replay-2026-08-01-4-r8.ttrm")[1];
+    assert_eq!(r.username, "pinglamb");
+    let e = tetrio::simulate(r);
+    let (z, next) = (&e.locks[15], &e.locks[16]);
+    assert_eq!((z.piece, z.frame, z.hard), (0, 601, false));
+    assert_eq!((z.counted.keys, z.counted.soft), (7, false));
+    assert_eq!((next.frame, next.counted.soft), (691, true));
+    let s = &e.stats;
+    assert_eq!(
+        (s.piecesplaced, s.finesse.faults, s.finesse.perfectpieces),
+        (45, 15, 37)
+    );
 }
