@@ -62,11 +62,6 @@ KNOWN = [
     "and refused: scoring only the rows below the lowest the piece had reached (a kick up and "
     "down again scoring nothing) puts 59 more rounds off; none of these 8 rounds holds soft drop "
     "down across a lock or a hold, as some agreeing rounds do.",
-    "`finesse.faults` of `replay-2026-08-19-3.ttrm` r2-yachi (33/29, and a perfect piece too "
-    "many): its 4th piece, an O out of the hold, 4 presses for none, which beamtris does not "
-    "judge because soft drop was let go (frames 575 to 583.9) for the piece before the hold, "
-    "and TETR.IO judged. A hold starting the soft drop afresh gives this round but 7 others "
-    "wrong; soft drop pressed (not let go) as the mark, 3 others (as beamtris had it before).",
 ]
 
 

@@ -819,13 +819,12 @@ fn a_hard_drop_safelock_ignores_is_not_an_input() {
     assert_eq!((keydowns, e.stats.inputs, e.locks.len()), (57, 56, 15));
 }
 
-/// Finesse does not judge a piece during which soft drop was let go (since the lock before,
-/// a hold not starting afresh): soft drop held down through a lock judges the piece that
-/// locked, and the piece in play when it is let go goes unjudged. Round 8 of
-/// `replay-2026-08-01-4.ttrm`: pinglamb presses soft drop at frame 526.9 for the 16th piece,
-/// a Z, which locks by the lock delay at frame 601 with soft drop still down after 7 presses
-/// (none needed): 7 faults, as TETR.IO counts (15 in all; 8 when the press was enough). Soft
-/// drop is let go at 622.9, during the 17th piece, which is not judged.
+/// Finesse does not judge a piece during which soft drop was let go: soft drop held down
+/// through a lock judges the piece that locked. Round 8 of `replay-2026-08-01-4.ttrm`:
+/// pinglamb presses soft drop at frame 526.9 for the 16th piece, a Z, which locks by the
+/// lock delay at frame 601 with soft drop still down after 7 presses (none needed): 7
+/// faults, as TETR.IO counts (15 in all; 8 when the press was enough). Soft drop is let go at
+/// 622.9, during the 17th piece, which holds at 641: the J out of the hold is judged afresh.
 #[test]
 fn soft_drop_let_go_not_pressed_keeps_finesse_from_judging_a_piece() {
     check("replay-2026-08-01-4-r8.ttrm", 2);
@@ -835,10 +834,34 @@ fn soft_drop_let_go_not_pressed_keeps_finesse_from_judging_a_piece() {
     let (z, next) = (&e.locks[15], &e.locks[16]);
     assert_eq!((z.piece, z.frame, z.hard), (0, 601, false));
     assert_eq!((z.counted.keys, z.counted.soft), (7, false));
-    assert_eq!((next.frame, next.counted.soft), (691, true));
+    assert_eq!(
+        (next.frame, next.held, next.counted.soft),
+        (691, true, false)
+    );
     let s = &e.stats;
     assert_eq!(
         (s.piecesplaced, s.finesse.faults, s.finesse.perfectpieces),
         (45, 15, 37)
+    );
+}
+
+/// A hold starts the soft drop afresh too: the piece out of the hold is judged, though soft
+/// drop was let go for the piece before it. Round 2 of `replay-2026-08-19-3.ttrm`: yachi lets
+/// soft drop go at frame 583.9, holds at 610.7, and the 4th piece, an O, takes 4 presses
+/// for none: 4 faults, 33 in all as TETR.IO counts (29 when the O was spared). A hold refused
+/// (the hold already used for this piece) starts nothing afresh.
+#[test]
+fn a_hold_starts_the_soft_drop_afresh() {
+    check("replay-2026-08-19-3-r2.ttrm", 2);
+    let r = &rounds("replay-2026-08-19-3-r2.ttrm")[1];
+    assert_eq!(r.username, "yachi");
+    let e = tetrio::simulate(r);
+    let o = &e.locks[3];
+    assert_eq!((o.piece, o.frame, o.held), (tetrio::pieces::O, 692, true));
+    assert_eq!((o.counted.keys, o.counted.soft), (4, false));
+    let s = &e.stats;
+    assert_eq!(
+        (s.piecesplaced, s.finesse.faults, s.finesse.perfectpieces),
+        (38, 33, 25)
     );
 }
