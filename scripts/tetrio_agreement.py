@@ -21,7 +21,7 @@ collection (a folder, or one file), counted on its own row as well as in the who
   `replay.ttr` at commit `4455d5e`, deleted since; a version-15 custom game with levels, 150
   lines), `cyfinfaza-tetris/replay.ttr` (github.com/cyfinfaza/tetris, commit `0f93eb1`; a
   version-15 custom game, 12 pieces), `YAUIO-tetrio_visualizer/test.ttrm`
-  (github.com/YAUIO/tetrio_visualizer, commit `e502283`, MIT) and
+  (github.com/YAUIO/tetrio_visualizer, commit `e502283`, LGPL-3.0) and
   `Wingo206-DITeTriO/test2.ttrm` (github.com/Wingo206/DITeTriO, commit `f6dfd89`, MIT), both
   version-15 matches. The first two repositories state no licence: their replays are read
   here, not copied into beamtris.
