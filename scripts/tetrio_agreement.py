@@ -9,9 +9,26 @@ frame-by-frame simulation and (2) those `beamtris verify` prints for the written
 the written game file (the record replayed lock by lock on TETR.IO's engine). The table
 counts, for each field TETR.IO names, the player-rounds that state it and those that agree.
 Rounds that disagree, or files that cannot be imported, are listed with the reason.
-BEAMTRIS=path skips the build. The replays are not part of beamtris: the version-19 set is
-`sessions/*/*.ttrm` of github.com/yachi/tetrio-replay-report, the version-15 samples are
-`samples/` of github.com/zbrachinara/tetrio-tools.
+BEAMTRIS=path skips the build. The replays are not part of beamtris; each argument is a
+collection (a folder, or one file), counted on its own row as well as in the whole:
+
+* `yachi-sessions`: `sessions/*/*.ttrm` of github.com/yachi/tetrio-replay-report (commit
+  `f4ba2e8`, MIT), the version-19 set;
+* `zbrachinara-samples`: `samples/` of github.com/zbrachinara/tetrio-tools (commit `bcbbd23`,
+  MIT or Apache-2.0), the version-15 samples;
+* `other-public`: the other public replays found on GitHub, one folder each, named
+  `OWNER-REPO`: `RaspberryEqualsPi-Tetriis/replay.ttr` (github.com/RaspberryEqualsPi/Tetriis,
+  `replay.ttr` at commit `4455d5e`, deleted since; a version-15 custom game with levels, 150
+  lines), `cyfinfaza-tetris/replay.ttr` (github.com/cyfinfaza/tetris, commit `0f93eb1`; a
+  version-15 custom game, 12 pieces), `YAUIO-tetrio_visualizer/test.ttrm`
+  (github.com/YAUIO/tetrio_visualizer, commit `e502283`, LGPL-3.0) and
+  `Wingo206-DITeTriO/test2.ttrm` (github.com/Wingo206/DITeTriO, commit `f6dfd89`, MIT), both
+  version-15 matches. The first two repositories state no licence: their replays are read
+  here, not copied into beamtris.
+
+The game file each import writes says itself whether the round agrees (`"agrees"`, and
+`"disagreements"`: the fields, TETR.IO's figure and beamtris's); the table's import column
+is checked against it.
 The solo fields (score, level, inputs, finesse, finalTime, ...) are compared wherever a replay
 states them: the version-15 solo games and, but for `finalTime`, the version-19 rounds too.
 """
@@ -34,6 +51,19 @@ FIELDS = FIELDS + SOLO_FIELDS
 # (its winner's clock is not reproduced exactly), so it is a row of its own.
 EXTRA = "finaltime"
 
+# What the differences left are known to be (docs/tetrio.md, "Solo rules"); kept by hand, read
+# with the list the run writes.
+KNOWN = [
+    "Version-15 matches (`data` a list of rounds) are not supported: their garbage messages "
+    "differ.",
+    "`score` one point over on 8 version-19 rounds: the clears score multiples of 50 at level 1 "
+    "and a hard drop 2 a row, so the odd point is one row of a soft drop that TETR.IO did not "
+    "score. Which piece is not known: version 19 writes the statistics only at the end. Tried "
+    "and refused: scoring only the rows below the lowest the piece had reached (a kick up and "
+    "down again scoring nothing) puts 59 more rounds off; none of these 8 rounds holds soft drop "
+    "down across a lock or a hold, as some agreeing rounds do.",
+]
+
 
 def field(d, name):
     for part in name.split("."):
@@ -53,16 +83,18 @@ def main():
     if not exe:
         subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=root, check=True)
         exe = os.path.join(root, "target/release/beamtris")
-    files = []  # (path, name shown)
+    files = []  # (path, name shown, collection)
     for p in a.inputs:
         if os.path.isdir(p):
             base = os.path.dirname(os.path.abspath(p).rstrip("/"))
             for dp, _, fs in os.walk(p):
-                files += [(os.path.join(dp, f), os.path.relpath(os.path.join(dp, f), base))
+                files += [(os.path.join(dp, f), os.path.relpath(os.path.join(dp, f), base), p)
                           for f in fs if f.endswith((".ttr", ".ttrm"))]
         else:
-            files.append((p, os.path.basename(p)))
+            files.append((p, os.path.basename(p), p))
     files.sort()
+    # per collection: files, imported, player-rounds, rounds agreeing (import, verify)
+    per = OrderedDict((p, [0, 0, 0, 0, 0]) for p in a.inputs)
     stated_n = OrderedDict((f, 0) for f in FIELDS)
     imp_ok = OrderedDict((f, 0) for f in FIELDS)
     ver_ok = OrderedDict((f, 0) for f in FIELDS)
@@ -72,9 +104,12 @@ def main():
     problems = []
     t0 = time.time()
     with tempfile.TemporaryDirectory() as tmp:
-        for k, (path, name) in enumerate(files):
+        for k, (path, name, coll) in enumerate(files):
             out = os.path.join(tmp, str(k))
+            per[coll][0] += 1
             r = subprocess.run([exe, "import", path, "--out", out], capture_output=True, text=True)
+            if r.returncode == 0:
+                per[coll][1] += 1
             if r.returncode != 0:
                 err = r.stderr.strip().replace(path, name)
                 problems.append(f"`{name}`: not imported: {err}")
@@ -117,6 +152,13 @@ def main():
                                       for f in VERSUS_FIELDS)
                 rounds_all_imp += all_imp
                 rounds_all_ver += all_ver
+                per[coll][2] += 1
+                per[coll][3] += all_imp
+                per[coll][4] += all_ver
+                # The game file's own verdict is the table's.
+                said = [(d["field"], d["tetrio"], d["beamtris"]) for d in imp["disagreements"]]
+                if imp["agrees"] != (not said) or imp["agrees"] != all_imp:
+                    problems.append(f"`{name}` {j[:-5]}: the game file's `agrees` ({imp['agrees']}) is not the table's")
                 if bad_imp:
                     problems.append(f"`{name}` {j[:-5]}: import differs (stated/computed): {', '.join(bad_imp)}")
                 if bad_ver and not bad_imp:
@@ -138,6 +180,10 @@ def main():
         f"| player-rounds agreeing on every field | {rounds_all_imp} / {rounds} | {rounds_all_ver} / {rounds} |",
         f"| ... on every field but the solo rules' ({len(VERSUS_FIELDS)} fields, the versus statistics) | {old_all[0]} / {rounds} | {old_all[1]} / {rounds} |",
         "",
+        "| collection | replay files | imported | player-rounds | agreeing on every field (import) | (verify) |",
+        "|---|---|---|---|---|---|",
+    ] + [f"| `{c}` | {v[0]} | {v[1]} | {v[2]} | {v[3]} | {v[4]} |" for c, v in per.items()] + [
+        "",
         "| field | rounds stating it | import agrees | verify agrees |",
         "|---|---|---|---|",
     ]
@@ -146,6 +192,7 @@ def main():
     lines.append(f"| `{EXTRA}` (version 19's name of `finalTime`; not compared by beamtris, not counted above) | {extra[0]} | {extra[1]} | {extra[2]} |")
     lines += ["", "## Rounds and files that do not agree", ""]
     lines += [f"* {p}" for p in problems] or ["None."]
+    lines += ["", "## What is known of them", ""] + [f"* {k}" for k in KNOWN]
     os.makedirs(os.path.dirname(a.out) or ".", exist_ok=True)
     with open(a.out + ".tmp", "w") as fh:
         fh.write("\n".join(lines) + "\n")

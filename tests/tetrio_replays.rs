@@ -702,3 +702,166 @@ fn an_import_into_a_used_folder_replaces_its_own_files_only() {
     assert_eq!(common::listing(&fresh), ["r1-yachi.json"]);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A key pressed in the frame where the lock delay runs out is played after the part of the
+/// frame before it: when the piece locked in that part, the key is the next piece's, for
+/// finesse as for inputs. Round 8 of `replay-2026-08-14-10.ttrm`: pinglamb's 34th piece, a T
+/// spun into a double and soft dropped, locks by the lock delay at frame 1436; the
+/// `rotateCCW` at 1436.4 turns the 35th, a J (3 presses at best), which then took 5 presses:
+/// 2 faults. TETR.IO states 15 faults; counted for the T (not judged: soft drop let go), 14.
+#[test]
+fn a_key_in_the_frame_of_a_lock_by_the_lock_delay_is_the_next_piece_s() {
+    check("replay-2026-08-14-10-r8.ttrm", 2);
+    let r = &rounds("replay-2026-08-14-10-r8.ttrm")[0];
+    assert_eq!(r.username, "pinglamb");
+    let e = tetrio::simulate(r);
+    let (t, j) = (&e.locks[33], &e.locks[34]);
+    assert_eq!((t.piece, t.frame, t.hard), (tetrio::pieces::T, 1436, false));
+    assert_eq!(
+        (t.counted.keys, t.counted.inputs, t.counted.soft),
+        (3, 7, true)
+    );
+    assert_eq!((j.frame, j.counted.keys, j.counted.inputs), (1513, 5, 6));
+    let s = &e.stats;
+    assert_eq!(
+        (
+            s.piecesplaced,
+            s.inputs,
+            s.finesse.faults,
+            s.finesse.perfectpieces
+        ),
+        (98, 345, 15, 87)
+    );
+}
+
+/// The same at the end: round 1 of `replay-2026-07-22-7.ttrm`, yachi's 38th piece (a Z, two
+/// turns where none were needed) locks by the lock delay at frame 1883 and tops out; the
+/// `rotateCW` at 1883.2 is an input (131, as TETR.IO states) but not the Z's: 2 faults for
+/// it, 5 in all (6 when the key was the Z's).
+#[test]
+fn a_key_after_the_last_lock_in_its_frame_is_an_input_but_not_the_piece_s() {
+    check("replay-2026-07-22-7-r1.ttrm", 2);
+    let r = &rounds("replay-2026-07-22-7-r1.ttrm")[1];
+    assert_eq!(r.username, "yachi");
+    let e = tetrio::simulate(r);
+    let z = e.locks.last().unwrap();
+    assert_eq!((e.locks.len(), z.frame, z.hard), (38, 1883, false));
+    assert_eq!((z.counted.keys, z.counted.inputs), (2, 2));
+    let s = &e.stats;
+    assert_eq!(
+        (s.inputs, s.finesse.faults, s.finesse.perfectpieces),
+        (131, 5, 34)
+    );
+}
+
+/// The game file an import writes says whether the round agrees with what TETR.IO stated
+/// (`"agrees"`) and, field by field, where it does not (`"disagreements"`), as the
+/// terminal's line does.
+#[test]
+fn an_import_s_game_file_lists_the_fields_that_disagree() {
+    let dir = common::scratch("tetrio", "agrees");
+    let out = import(&common::repo("tests/data/tetrio/40l.ttr"), &dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let file = common::json(&dir.join("r1-zbrachinara.json"));
+    assert_eq!(file["tetrio"]["import"]["agrees"], true);
+    assert_eq!(
+        file["tetrio"]["import"]["disagreements"],
+        serde_json::json!([])
+    );
+    // The same game, with two of TETR.IO's figures changed.
+    let mut d = common::json(&common::repo("tests/data/tetrio/40l.ttr"));
+    d["endcontext"]["finesse"]["faults"] = 40.into();
+    d["endcontext"]["inputs"] = 300.into();
+    let changed = dir.join("changed.ttr");
+    std::fs::write(&changed, d.to_string()).unwrap();
+    let out = import(&changed, &dir).output().unwrap();
+    assert!(out.status.success());
+    let printed = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        printed.ends_with(
+            "2 differ: inputs stated 300 computed 339, finesse.faults stated 40 computed 39\n"
+        ),
+        "{printed}"
+    );
+    let file = common::json(&dir.join("r1-zbrachinara.json"));
+    assert_eq!(file["tetrio"]["import"]["agrees"], false);
+    assert_eq!(
+        file["tetrio"]["import"]["disagreements"],
+        serde_json::json!([
+            {"field": "inputs", "tetrio": 300, "beamtris": 339},
+            {"field": "finesse.faults", "tetrio": 40, "beamtris": 39},
+        ])
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A hard drop that `safelock` ignores (within 7 frames of a lock by gravity) is not an
+/// input. Round 1 of `replay-2026-07-28-6.ttrm`: yachi's 10th piece, an S, locks by the lock
+/// delay at frame 523, before the `hardDrop` at 523.4, which the next piece then ignores.
+/// The replay holds 57 `keydown`s; TETR.IO counts 56 inputs (13 of the 900 version-19 rounds
+/// have one or two such hard drops, and TETR.IO counts that many fewer on each).
+#[test]
+fn a_hard_drop_safelock_ignores_is_not_an_input() {
+    check("replay-2026-07-28-6-r1.ttrm", 2);
+    let r = &rounds("replay-2026-07-28-6-r1.ttrm")[1];
+    assert_eq!(r.username, "yachi");
+    let keydowns = r
+        .events
+        .iter()
+        .filter(|(_, e)| matches!(e, tetrio::engine::Event::KeyDown { .. }))
+        .count();
+    let e = tetrio::simulate(r);
+    let s = &e.locks[9];
+    assert_eq!((s.piece, s.frame, s.hard), (3, 523, false));
+    assert_eq!((e.locks[10].frame, e.locks[10].counted.inputs), (605, 7));
+    assert_eq!((keydowns, e.stats.inputs, e.locks.len()), (57, 56, 15));
+}
+
+/// Finesse does not judge a piece during which soft drop was let go: soft drop held down
+/// through a lock judges the piece that locked. Round 8 of `replay-2026-08-01-4.ttrm`:
+/// pinglamb presses soft drop at frame 526.9 for the 16th piece, a Z, which locks by the
+/// lock delay at frame 601 with soft drop still down after 7 presses (none needed): 7
+/// faults, as TETR.IO counts (15 in all; 8 when the press was enough). Soft drop is let go at
+/// 622.9, during the 17th piece, which holds at 641: the J out of the hold is judged afresh.
+#[test]
+fn soft_drop_let_go_not_pressed_keeps_finesse_from_judging_a_piece() {
+    check("replay-2026-08-01-4-r8.ttrm", 2);
+    let r = &rounds("replay-2026-08-01-4-r8.ttrm")[1];
+    assert_eq!(r.username, "pinglamb");
+    let e = tetrio::simulate(r);
+    let (z, next) = (&e.locks[15], &e.locks[16]);
+    assert_eq!((z.piece, z.frame, z.hard), (0, 601, false));
+    assert_eq!((z.counted.keys, z.counted.soft), (7, false));
+    assert_eq!(
+        (next.frame, next.held, next.counted.soft),
+        (691, true, false)
+    );
+    let s = &e.stats;
+    assert_eq!(
+        (s.piecesplaced, s.finesse.faults, s.finesse.perfectpieces),
+        (45, 15, 37)
+    );
+}
+
+/// A hold starts the soft drop afresh too: the piece out of the hold is judged, though soft
+/// drop was let go for the piece before it. Round 2 of `replay-2026-08-19-3.ttrm`: yachi lets
+/// soft drop go at frame 583.9, holds at 610.7, and the 4th piece, an O, takes 4 presses
+/// for none: 4 faults, 33 in all as TETR.IO counts (29 when the O was spared). A hold refused
+/// (the hold already used for this piece) starts nothing afresh.
+#[test]
+fn a_hold_starts_the_soft_drop_afresh() {
+    check("replay-2026-08-19-3-r2.ttrm", 2);
+    let r = &rounds("replay-2026-08-19-3-r2.ttrm")[1];
+    assert_eq!(r.username, "yachi");
+    let e = tetrio::simulate(r);
+    let o = &e.locks[3];
+    assert_eq!((o.piece, o.frame, o.held), (tetrio::pieces::O, 692, true));
+    assert_eq!((o.counted.keys, o.counted.soft), (4, false));
+    let s = &e.stats;
+    assert_eq!(
+        (s.piecesplaced, s.finesse.faults, s.finesse.perfectpieces),
+        (38, 33, 25)
+    );
+}

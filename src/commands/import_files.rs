@@ -139,10 +139,20 @@ pub fn files(
         .iter()
         .map(|a| json!({"frame": a.frame, "iid": a.iid, "column": a.column}))
         .collect();
+    // What the import found against what TETR.IO stated, for a script to read: the
+    // terminal's line, field by field.
+    let disagreements: Vec<_> = crate::games::tetrio::stats::differences(&e.stats, &r.stated)
+        .into_iter()
+        .map(|(field, stated, computed)| {
+            json!({"field": field, "tetrio": stated.map(number), "beamtris": number(computed)})
+        })
+        .collect();
     let import = json!({
         "replay": source,
         "round": r.round,
         "username": r.username,
+        "agrees": disagreements.is_empty(),
+        "disagreements": disagreements,
         "placements": placements,
         "garbage_rows": tanked,
         "stated": r.stated,
@@ -157,4 +167,14 @@ pub fn files(
         (json_path, text.into_bytes()),
         (txt_path, record.into_bytes()),
     ]
+}
+
+/// A statistic as JSON: a whole number as an integer (`625`, not `625.0`), as TETR.IO writes
+/// it; anything else (a final time) as the double it is.
+fn number(v: f64) -> serde_json::Value {
+    if v.fract() == 0. && v.abs() < 9e15 {
+        json!(v as i64)
+    } else {
+        json!(v)
+    }
 }

@@ -78,6 +78,9 @@ impl Engine {
             Key::SoftDrop => {
                 self.state |= ACTION_SOFTDROP;
                 self.keys[SOFT] = false;
+                if !self.solo.ended {
+                    self.soft_drop_released();
+                }
             }
             Key::RotateCcw => self.keys[CCW] = false,
             Key::RotateCw => self.keys[CW] = false,

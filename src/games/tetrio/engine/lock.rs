@@ -53,8 +53,10 @@ impl Engine {
             path: String::new(),
             held: is_hold,
         };
-        // Finesse counts the presses of the piece in play only: a hold starts afresh.
+        // Finesse counts the presses of the piece in play only, and spares it only for soft
+        // drop let go while it was in play: a hold starts both afresh.
         self.solo.piece_keys = 0;
+        self.solo.piece_soft = false;
         if !ignore_blockout && self.blocked_out() {
             self.state ^= ACTION_IHS;
             self.falling.irs = 0;

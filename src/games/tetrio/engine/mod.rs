@@ -505,7 +505,13 @@ impl Engine {
                 subframe,
                 hoisted,
             } => {
-                self.count_key(*key);
+                // The part of the frame before the key is played first: when the lock delay
+                // runs out in it, the key counts for the next piece (TETR.IO's finesse). A
+                // hard drop that `safelock` ignores is not an input.
+                self.process_subframe(*subframe);
+                if !(*key == Key::HardDrop && self.falling.safe_lock != 0) {
+                    self.count_key(*key);
+                }
                 self.keydown(*key, *subframe, *hoisted);
             }
             Event::KeyUp { key, subframe } => self.keyup(*key, *subframe),

@@ -15,7 +15,7 @@ pub struct PieceCounts {
     pub inputs: u32,
     /// Presses of moves and turns that finesse judges (a 180 counts two).
     pub keys: u32,
-    /// Soft drop was pressed (finesse does not judge the piece).
+    /// Soft drop was let go during the piece (finesse does not judge it).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub soft: bool,
     /// Points of its soft drop and hard drop rows.
@@ -31,7 +31,7 @@ pub struct SoloState {
     pub piece_keys: u32,
     /// Whether the game has ended (objective reached, or topped out).
     pub ended: bool,
-    /// Whether soft drop was pressed during the piece in play.
+    /// Whether soft drop was let go during the piece in play (finesse does not judge it).
     pub piece_soft: bool,
     /// Drop points of the piece in play, and the inputs counted at the last lock.
     pub piece_drop: f64,
@@ -69,9 +69,11 @@ impl Engine {
         if key == Key::Rotate180 {
             self.solo.piece_keys += 1;
         }
-        if key == Key::SoftDrop {
-            self.solo.piece_soft = true;
-        }
+    }
+
+    /// Soft drop let go: finesse does not judge the piece in play (a hold starts afresh).
+    pub(super) fn soft_drop_released(&mut self) {
+        self.solo.piece_soft = true;
     }
 
     /// Points of rows fallen (soft drop: 1 a row; a hard drop: 2 a row).
