@@ -98,12 +98,6 @@ def nes_import(run):
     }
 
 
-def families(run):
-    out = run("beamtris families")
-    rows = [line for line in out.splitlines() if line.startswith("| ") and "---" not in line]
-    return {"five families": f"{['no', 'one', 'two', 'three', 'four', 'five', 'six'][len(rows) - 1]} families"}
-
-
 CHECKS = [
     ("beamtris solve --tetrio-seed 42 --beam 200", tetrio_seed_42),
     ("beamtris export runs/40l.txt --pps 1.99 --out runs/40l.ttr", forty_lines),
@@ -111,7 +105,6 @@ CHECKS = [
         "beamtris import tests/data/nes/a_type_999999_score/tasvideos_4853m.fm2 --at 10462,10463",
         nes_import,
     ),
-    ("beamtris families", families),
 ]
 
 

@@ -18,9 +18,11 @@ pub mod eval;
 pub mod fourwide;
 /// The fumen codec (v115), for starting boards and the fumen view.
 pub mod fumen;
-/// The one game abstraction every command is written over, and the solve flow.
+/// Where the families meet the searches and views: the `Game` trait every command is written
+/// over, one impl a family, the solve flow and export.
 pub mod game;
-/// The game families (tencent, guideline, standard), one folder each, and what they share.
+/// The game families (tencent, guideline, TETR.IO, NES, standard), one folder each with its
+/// declaration, the registry `FAMILIES`, and what they share.
 pub mod games;
 /// Reading inputs and writing outputs atomically.
 pub mod io;
@@ -42,7 +44,8 @@ pub mod report;
 pub mod results;
 /// Searches and players: the beam-search DP, online play, the greedy one-piece players, tuning.
 pub mod search;
-/// Game definitions as data: generator, seed, length.
+/// Game definitions as data (`seeds/*.json`): rule set, generator, length, start, each
+/// family's options (TETR.IO's, NES's).
 pub mod seed;
 /// Views of a replay: text, animation, fumen, HTML page.
 pub mod show;

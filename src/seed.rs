@@ -1,6 +1,9 @@
 //! Game definitions as data (`seeds/*.json`): the rule set, the piece generator with its seed
 //! and parameters (or an explicit queue), the game's length and where it starts (a board, the
-//! hold piece, combo and back-to-back). Another seed or length is a JSON edit.
+//! hold piece, combo and back-to-back), and a family's own part (TETR.IO's options and lock
+//! times, a NES game's level, speed and line target). Another seed or length is a JSON edit.
+//! [`Seed`] is the whole game file (the name predates the families); a generator's own number
+//! is its `seed` field. [`Seed::family`] is the game's entry in the registry.
 
 use crate::games::family::{FamilyInfo, RuleSet};
 use crate::games::guideline::{self, ComboTable, Objective};
