@@ -178,17 +178,69 @@ impl std::ops::Deref for RecordStats {
 }
 
 impl serde::Serialize for RecordStats {
+    /// [`TetrioStats`]'s fields in its order, leaving out what the record cannot tell.
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut value = serde_json::to_value(&self.stats).map_err(serde::ser::Error::custom)?;
-        if let Some(object) = value.as_object_mut() {
-            if !self.keys_known {
-                object.remove("inputs");
-                object.remove("finesse");
-            }
-            if !self.times_known {
-                object.remove("finalTime");
-            }
+        use serde::ser::SerializeMap;
+        let s = &self.stats;
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("piecesplaced", &s.piecesplaced)?;
+        map.serialize_entry("lines", &s.lines)?;
+        map.serialize_entry("holds", &s.holds)?;
+        map.serialize_entry("clears", &s.clears)?;
+        map.serialize_entry("tspins", &s.tspins)?;
+        map.serialize_entry("topcombo", &s.topcombo)?;
+        map.serialize_entry("topbtb", &s.topbtb)?;
+        map.serialize_entry("garbage", &s.garbage)?;
+        map.serialize_entry("score", &s.score)?;
+        map.serialize_entry("level", &s.level)?;
+        map.serialize_entry("level_lines", &s.level_lines)?;
+        map.serialize_entry("level_lines_needed", &s.level_lines_needed)?;
+        if self.keys_known {
+            map.serialize_entry("inputs", &s.inputs)?;
         }
-        value.serialize(serializer)
+        map.serialize_entry("combo", &s.combo)?;
+        map.serialize_entry("btb", &s.btb)?;
+        if self.keys_known {
+            map.serialize_entry("finesse", &s.finesse)?;
+        }
+        if self.times_known {
+            map.serialize_entry("finalTime", &s.final_time)?;
+        }
+        map.end()
+    }
+}
+
+#[cfg(test)]
+mod record_stats_tests {
+    use super::*;
+
+    /// With everything known, a record's statistics are [`TetrioStats`]'s JSON, field for
+    /// field and in order; without keys or times, those fields are left out and nothing else.
+    #[test]
+    fn record_stats_are_the_stats_less_what_is_unknown() {
+        let stats = TetrioStats {
+            piecesplaced: 7,
+            inputs: 20,
+            final_time: 1234.5,
+            ..TetrioStats::default()
+        };
+        let full = serde_json::to_string(&stats).unwrap();
+        let known = RecordStats {
+            stats: stats.clone(),
+            keys_known: true,
+            times_known: true,
+        };
+        assert_eq!(serde_json::to_string(&known).unwrap(), full);
+        let unknown = RecordStats {
+            stats,
+            keys_known: false,
+            times_known: false,
+        };
+        let v: serde_json::Value = serde_json::to_value(&unknown).unwrap();
+        let all: serde_json::Value = serde_json::from_str(&full).unwrap();
+        let mut keys: Vec<&String> = all.as_object().unwrap().keys().collect();
+        keys.retain(|k| !["inputs", "finesse", "finalTime"].contains(&k.as_str()));
+        assert_eq!(v.as_object().unwrap().keys().collect::<Vec<_>>(), keys);
+        assert_eq!(v["piecesplaced"], 7);
     }
 }
