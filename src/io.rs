@@ -3,7 +3,7 @@
 //! or failed run leaves neither a torn file nor a stray temporary one.
 
 use crate::error::{Error, Result};
-use crate::games::family::RuleSet;
+use crate::games::registry::RuleSet;
 use crate::record::Record;
 use crate::seed::Seed;
 use std::path::{Path, PathBuf};

@@ -14,13 +14,13 @@ pub mod commands;
 pub mod error;
 /// Weights and evaluators that rank a family's boards; the weights-file loader.
 pub mod eval;
+/// Where the families meet the searches and views: the `Family` trait every command is written
+/// over, one impl a family, the solve flow and export.
+pub mod family;
 /// The 4-wide combo solver: fields, sequence models, minimisation, value iteration, policy.
 pub mod fourwide;
 /// The fumen codec (v115), for starting boards and the fumen view.
 pub mod fumen;
-/// Where the families meet the searches and views: the `Game` trait every command is written
-/// over, one impl a family, the solve flow and export.
-pub mod game;
 /// The game families (tencent, guideline, TETR.IO, NES, standard), one folder each with its
 /// declaration, the registry `FAMILIES`, and what they share.
 pub mod games;

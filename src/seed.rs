@@ -5,8 +5,8 @@
 //! [`Seed`] is the whole game file (the name predates the families); a generator's own number
 //! is its `seed` field. [`Seed::family`] is the game's entry in the registry.
 
-use crate::games::family::{FamilyInfo, RuleSet};
 use crate::games::guideline::{self, ComboTable, Objective};
+use crate::games::registry::{FamilyInfo, RuleSet};
 use crate::games::srs::RotationSystem;
 use crate::games::Piece;
 use crate::piece::Shape;

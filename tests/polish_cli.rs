@@ -66,7 +66,10 @@ fn polish_refuses_bad_input_on_one_line_with_exit_2() {
         .current_dir(repo(""))
         .output()
         .unwrap();
-    fails_saying(&guideline, &["tencent rule set"]);
+    fails_saying(
+        &guideline,
+        &["plays the tencent rules, the game given the guideline rules: the record is not of this game"],
+    );
     for (flag, value, want) in [
         ("--beam", "0", "--beam 0"),
         ("--segment", "0", "--segment 0"),

@@ -15,7 +15,7 @@ mod common;
 
 use beamtris::io;
 use beamtris::seed::Seed;
-use beamtris::show::game::Game;
+use beamtris::show::game::TencentReplay;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -111,7 +111,7 @@ fn replay_page_draws_the_engine_board_at_piece_k() {
         );
         return;
     };
-    let game = Game::replay(
+    let game = TencentReplay::replay(
         &io::read_record(&record).unwrap(),
         Seed::tencent_geek_4().pieces(),
     )

@@ -14,7 +14,7 @@ mod common;
 use beamtris::games::guideline::replay::{self as guideline, EndReason, LockEvent};
 use beamtris::io;
 use beamtris::seed::Seed;
-use beamtris::show::game::{shape_of_colour, Game};
+use beamtris::show::game::{shape_of_colour, TencentReplay};
 use common::repo;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -136,7 +136,14 @@ fn decode_with_node(dir: &Path, fumen: &str, name: &str) -> Vec<JsPage> {
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
-fn check_range(dir: &Path, record: &Path, game: &Game, from: usize, to: usize, comments: bool) {
+fn check_range(
+    dir: &Path,
+    record: &Path,
+    game: &TencentReplay,
+    from: usize,
+    to: usize,
+    comments: bool,
+) {
     let (from_s, to_s) = (from.to_string(), to.to_string());
     let mut args = vec!["show", record.to_str().unwrap(), "--fumen"];
     args.extend(["--from", &from_s, "--to", &to_s]);
@@ -220,7 +227,7 @@ fn tetris_fumen_decodes_every_page_to_the_engine_board() {
         );
         return;
     };
-    let game = Game::replay(
+    let game = TencentReplay::replay(
         &io::read_record(&record).unwrap(),
         Seed::tencent_geek_4().pieces(),
     )
@@ -251,7 +258,7 @@ fn tetris_fumen_decodes_every_page_to_the_engine_board() {
         let Ok(rec) = io::read_record(&path) else {
             continue; // the bad-*.txt records are refused on purpose
         };
-        let game = Game::replay(&rec, Seed::tencent_geek_4().pieces()).unwrap();
+        let game = TencentReplay::replay(&rec, Seed::tencent_geek_4().pieces()).unwrap();
         check_range(&dir, &path, &game, 0, game.placed(), true);
         checked += 1;
     }

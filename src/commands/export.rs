@@ -2,7 +2,7 @@
 //! solo replay, its keys checked by the import's own simulation (`docs/tetrio.md`).
 
 use crate::error::{Error, Result};
-use crate::game::Game;
+use crate::family::Family;
 use std::path::PathBuf;
 
 /// Export a record to TETR.IO: a solo replay (`.ttr`) whose keys play it, checked by reading
@@ -62,8 +62,8 @@ pub fn run(args: &Args) -> Result<()> {
     crate::io::check_outputs(&[("--out", args.out.as_path())], &inputs)?;
     let seed = args.game.load_for_record("export", &args.record)?;
     let family = seed.family();
-    if !family.supports(crate::games::family::Capability::Export) {
-        return Err(family.refuse(crate::games::family::Capability::Export, &seed.name));
+    if !family.supports(crate::games::registry::Capability::Export) {
+        return Err(family.refuse(crate::games::registry::Capability::Export, &seed.name));
     }
     let game_place = match &args.game.seed {
         Some(p) => p.display().to_string(),
@@ -73,7 +73,7 @@ pub fn run(args: &Args) -> Result<()> {
         None => seed.name.clone(),
     };
     let record_place = args.record.display().to_string();
-    let game = crate::game::open(seed)?;
+    let game = crate::family::open(seed)?;
     let done = crate::with_game!(&game, g => {
         let record = g.read_record(&args.record, "export")?;
         g.export(&record, args.game.pps, &record_place, &game_place)?

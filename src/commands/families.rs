@@ -18,7 +18,7 @@ pub fn run(args: &Args) -> Result<()> {
         let json = serde_json::to_string_pretty(&FAMILIES).expect("plain data serialises");
         println!("{json}");
     } else {
-        print!("{}", crate::games::family::table(&FAMILIES));
+        print!("{}", crate::games::registry::table(&FAMILIES));
     }
     Ok(())
 }

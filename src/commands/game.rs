@@ -3,7 +3,7 @@
 //! whole before any search, each error naming the flag and the place.
 
 use crate::error::{Error, Result};
-use crate::games::family::RuleSet;
+use crate::games::registry::RuleSet;
 use crate::io;
 use crate::seed::{BoardText, Generator, Seed, Start};
 use std::path::{Path, PathBuf};
@@ -171,6 +171,18 @@ impl GameArgs {
             (None, Some((game, _))) => self.paced(command, game)?,
             (None, None) => self.load()?,
             (Some(game), None) => game,
+            (Some(game), Some((solved, path))) if solved.rules != game.rules => {
+                return Err(Error::at(
+                    record.display(),
+                    format!(
+                        "the record's game ({}) plays the {} rules, the game given the {} \
+                         rules: the record is not of this game",
+                        path.display(),
+                        solved.rules,
+                        game.rules
+                    ),
+                ))
+            }
             (Some(game), Some((solved, path))) => match first_difference(&solved, &game) {
                 // The game the record was solved on, at its solve's pace.
                 None if self.pps.is_none() => solved,
@@ -200,7 +212,7 @@ impl GameArgs {
         let Some(pps) = self.pps else {
             return Ok(game);
         };
-        match crate::game::TetrioFamily::paced_game(&game, pps)? {
+        match crate::family::TetrioFamily::paced_game(&game, pps)? {
             Some(paced) => Ok(paced),
             None if command == "export" => Ok(game),
             None => Err(Error(format!(
@@ -402,14 +414,10 @@ fn builtin_for(given: &[(&'static str, String)]) -> Result<Option<Seed>> {
     Ok(Some(builtin_tetrio()))
 }
 
-/// The first piece (from 0) that two games deal differently, or where one has pieces the
-/// other has not; `None` when one's pieces are the other's first pieces and the rules agree.
+/// The first piece (from 0) that two games deal differently, among the pieces both deal.
 fn first_difference(a: &Seed, b: &Seed) -> Option<usize> {
     let n = a.pieces.min(b.pieces) + 1;
     let (x, y) = (a.shapes(n), b.shapes(n));
-    if a.rules != b.rules {
-        return Some(0);
-    }
     x.iter().zip(&y).position(|(p, q)| p != q)
 }
 

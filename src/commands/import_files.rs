@@ -103,7 +103,7 @@ pub fn files(
     let (json_path, txt_path) = paths(dir, base);
     let seed = Seed {
         name: format!("tetrio-{}-{base}", r.options.seed),
-        rules: crate::games::family::RuleSet::Guideline,
+        rules: crate::games::registry::RuleSet::Guideline,
         pieces: e.locks.len().max(1),
         generator: Generator::Tetrio {
             seed: r.options.seed as u64,

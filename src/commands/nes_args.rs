@@ -2,9 +2,9 @@
 //! starting level, the player's speed and the line target. Part of [`super::game::GameArgs`].
 
 use crate::error::{Error, Result};
-use crate::games::family::RuleSet;
 use crate::games::nes::game::{NesOptions, MAX_LEVEL, MAX_LINES};
 use crate::games::nes::movegen::Speed;
+use crate::games::registry::RuleSet;
 use crate::seed::{Generator, Seed};
 
 /// The built-in NES game (the same as `seeds/nes-gym.json`): TetrisGYM seed 123456 from

@@ -18,7 +18,7 @@
 use crate::error::{Error, Result};
 use crate::eval::guideline::GuidelineWeights;
 use crate::eval::players::{Weights, NAMES};
-use crate::game::AnyGame;
+use crate::family::AnyFamily;
 use crate::games::standard::TopOut;
 use crate::io;
 use crate::protocols::classroom;
@@ -155,11 +155,11 @@ pub fn run(args: &Args) -> Result<()> {
     let seed = args.game.load()?;
     let seed_path = args.game.seed.as_deref().unwrap_or(Path::new(&seed.name));
     // The family, as every command finds it: each has its own kind of player.
-    let family = crate::game::open(seed.clone())?;
-    if let AnyGame::Tetrio(t) = &family {
+    let family = crate::family::open(seed.clone())?;
+    if let AnyFamily::Tetrio(t) = &family {
         t.refuse_unplannable("play")?;
     }
-    if matches!(family, AnyGame::Guideline(_) | AnyGame::Tetrio(_)) {
+    if matches!(family, AnyFamily::Guideline(_) | AnyFamily::Tetrio(_)) {
         return run_guideline(args, &seed);
     }
     if let Some(flag) = super::first_given(&[
@@ -177,8 +177,8 @@ pub fn run(args: &Args) -> Result<()> {
     }
     let (policy, w) = weights(args)?;
     match family {
-        AnyGame::Standard(_) => run_standard(args, &seed, &policy, w),
-        AnyGame::Tencent(_) => run_tencent(args, &seed, &policy, w),
+        AnyFamily::Standard(_) => run_standard(args, &seed, &policy, w),
+        AnyFamily::Tencent(_) => run_tencent(args, &seed, &policy, w),
         _ => Err(Error(format!(
             "play plays standard, Tencent and guideline games; the game {} plays the {} rules \
              (`solve` plays it)",

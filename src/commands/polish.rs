@@ -5,7 +5,7 @@
 
 use crate::error::{Error, Result};
 use crate::eval::tencent::Weights;
-use crate::games::family::RuleSet;
+use crate::games::registry::Capability;
 use crate::games::tencent::movegen::MoveSet;
 use crate::io;
 use crate::results::{load_average, RunInfo};
@@ -69,14 +69,13 @@ fn default_out(record: &Path, args: &Args) -> PathBuf {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let seed = args.game.load()?;
-    if seed.rules != RuleSet::Tencent {
-        return Err(Error(format!(
-            "polish improves records of the tencent rule set; the game {} plays {:?} (a \
-             guideline game's future depends on hold, combo and back-to-back as well as the \
-             board)",
-            seed.name, seed.rules
-        )));
+    // The record's game as every command that reads a record finds it; the registry says
+    // which families polish (a guideline game's future depends on hold, combo and
+    // back-to-back as well as the board, so only the Tencent game's segments are re-searched).
+    let seed = args.game.load_for_record("polish", &args.record)?;
+    let family = seed.family();
+    if !family.supports(Capability::Polish) {
+        return Err(family.refuse(Capability::Polish, &seed.name));
     }
     check_flags(args)?;
     let record = io::read_record(&args.record)?;

@@ -4,7 +4,7 @@
 //! two records of the same game side by side.
 
 use crate::error::{Error, Result};
-use crate::game::Game;
+use crate::family::Family;
 use crate::io;
 use crate::seed::Seed;
 use crate::show::frames::Replay;
@@ -91,7 +91,7 @@ pub fn run(args: &Args) -> Result<()> {
     if let (Some(other), Some(path)) = (&args.compare, &args.html) {
         return compare(args, seed, other, path, stop);
     }
-    let game = crate::game::open(seed)?;
+    let game = crate::family::open(seed)?;
     let replay = crate::with_game!(&game, g => {
         let record = g
             .read_record(&args.record, "show")
@@ -165,7 +165,7 @@ fn refuse_same_record(record: &Path, other: &Path) -> Result<()> {
 
 /// The views' replay of `record` on `seed`.
 fn replay_of(seed: Seed, record: &Path) -> Result<Replay> {
-    let game = crate::game::open(seed)?;
+    let game = crate::family::open(seed)?;
     crate::with_game!(&game, g => {
         let record = g.read_record(record, "show")?;
         g.frames(&record)

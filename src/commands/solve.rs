@@ -2,12 +2,12 @@
 //! and a results JSON whose score comes from replaying that record.
 
 use crate::error::{Error, Result};
-use crate::game::solve::{self, Request};
+use crate::family::solve::{self, Request};
 use crate::games::tencent::movegen::MoveSet;
 use std::path::{Path, PathBuf};
 
-pub use crate::game::guideline_weights_name;
-pub use crate::game::solve::{record_path, write_report, FourwideUse};
+pub use crate::family::guideline_weights_name;
+pub use crate::family::solve::{record_path, write_report, FourwideUse};
 pub use crate::results::RunCost;
 
 /// Find a high-scoring record by beam search, replay it, and write it with a results JSON.
@@ -20,7 +20,7 @@ pub use crate::results::RunCost;
 pub struct Args {
     #[command(flatten)]
     pub game: super::game::GameArgs,
-    #[arg(long, help = crate::games::family::beam_help(&crate::games::FAMILIES))]
+    #[arg(long, help = crate::games::registry::beam_help(&crate::games::FAMILIES))]
     pub beam: Option<usize>,
     /// Finish within about SECONDS of wall time (the search and the replay; not the build).
     /// The beam is then as wide as the machine's speed allows, step by step, up to `--beam`
@@ -35,7 +35,7 @@ pub struct Args {
         long,
         default_value = crate::eval::tencent::DEFAULT_PRESET,
         hide_default_value = true,
-        help = crate::games::family::weights_help(&crate::games::FAMILIES)
+        help = crate::games::registry::weights_help(&crate::games::FAMILIES)
     )]
     pub weights: String,
     /// Worker threads (default: all cores). The record does not depend on it.
@@ -107,7 +107,7 @@ pub fn run(args: &Args) -> Result<()> {
             .map(|(flag, path)| (flag, path.to_path_buf()))
             .collect(),
     };
-    let game = crate::game::open(seed)?;
+    let game = crate::family::open(seed)?;
     let solved = crate::with_game!(&game, g => solve::solve(g, &request))?;
     eprintln!("{}", solved.summary);
     println!("{}", solved.json);

@@ -2,19 +2,19 @@
 //! candidate by an in-process beam search over the first K pieces. The output folder holds
 //! the state after every generation, so re-running the same command resumes the run.
 //!
-//! Both game families tune through the same code: a family (`search::tuning::Family`) says which weights a game's
+//! Both game families tune through the same code: a family (`search::tuning::TuneScorer`) says which weights a game's
 //! evaluator has and how one candidate is scored (the Tencent beam, or the guideline beam with
 //! the 4-wide sub-strategy exactly as `solve` uses it), so a candidate scores the same here
 //! and in the `solve` line `--ask` writes for it.
 
 use crate::error::{Error, Result};
-use crate::game::Game;
+use crate::family::Family;
 use crate::games::tencent::movegen::MoveSet;
 use crate::io;
 use crate::results::RunInfo;
 use crate::search::tune::{self, CemConfig, Tunable};
 use crate::search::tuning::{
-    json, load_or_start, write_outputs, Family, Settings, State, MAX_POPULATION,
+    json, load_or_start, write_outputs, Settings, State, TuneScorer, MAX_POPULATION,
 };
 use crate::seed::Seed;
 use clap::ValueEnum;
@@ -94,7 +94,11 @@ pub struct Args {
     pub tell: bool,
 }
 
-fn settings<F: Family>(args: &Args, family: &F, seed_name: &str) -> Result<Settings<F::Weights>> {
+fn settings<F: TuneScorer>(
+    args: &Args,
+    family: &F,
+    seed_name: &str,
+) -> Result<Settings<F::Weights>> {
     let Some((&beam, more_beams)) = args.beam.split_first() else {
         return Err(Error("--beam: give at least one width".into()));
     };
@@ -196,11 +200,11 @@ fn check_out(out: &Path, inputs: &[(&str, &Path)]) -> Result<()> {
 
 pub fn run(args: &Args) -> Result<()> {
     let seed = args.game.load()?;
-    let game = crate::game::open(seed.clone())?;
+    let game = crate::family::open(seed.clone())?;
     crate::with_game!(&game, g => run_family(args, &seed, &g.tuning(args.pieces, args.previews)?))
 }
 
-fn run_family<F: Family>(args: &Args, seed: &Seed, family: &F) -> Result<()> {
+fn run_family<F: TuneScorer>(args: &Args, seed: &Seed, family: &F) -> Result<()> {
     if args.generations == 0 {
         return Err(Error("--generations 0: give at least 1".into()));
     }

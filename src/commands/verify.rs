@@ -1,7 +1,7 @@
 //! `beamtris verify RECORD`: replay a record and print its score as JSON.
 
 use crate::error::Result;
-use crate::game::Game;
+use crate::family::Family;
 use std::path::PathBuf;
 
 /// Replay a record file and print its outcome as one JSON object.
@@ -26,7 +26,7 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<()> {
     let seed = args.game.load_for_record("verify", &args.record)?;
-    let game = crate::game::open(seed)?;
+    let game = crate::family::open(seed)?;
     let place = args.record.display().to_string();
     let mut print = |line: String| println!("{line}");
     let trace = args.trace.then_some(&mut print as &mut dyn FnMut(String));

@@ -2,11 +2,11 @@
 //! standard), one folder each: its rules, board, pieces, move generation, replay, scoring,
 //! features, and its declaration (`family.rs`), listed once in [`FAMILIES`]. Shared by every
 //! family: a piece of the sequence ([`Piece`]), where a piece is ([`Pos`]), the SRS kick
-//! tables ([`srs`]) and the declaration's types ([`family`]).
+//! tables ([`srs`]) and the declaration's types ([`registry`]).
 
-pub mod family;
 pub mod guideline;
 pub mod nes;
+pub mod registry;
 pub mod seven_bag;
 pub mod srs;
 pub mod standard;
@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 
 /// The registry: every family beamtris knows, one line each. A new family is one folder and
 /// one line here.
-pub const FAMILIES: [&family::FamilyInfo; 5] = [
+pub const FAMILIES: [&registry::FamilyInfo; 5] = [
     &tencent::family::FAMILY,
     &guideline::family::FAMILY,
     &tetrio::family::FAMILY,
@@ -27,7 +27,7 @@ pub const FAMILIES: [&family::FamilyInfo; 5] = [
 ];
 
 /// The family named `name`.
-pub fn family_named(name: &str) -> Option<&'static family::FamilyInfo> {
+pub fn family_named(name: &str) -> Option<&'static registry::FamilyInfo> {
     FAMILIES.into_iter().find(|f| f.name == name)
 }
 

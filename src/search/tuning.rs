@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
 /// What tuning needs of a game family: its evaluator's weights and how a candidate scores.
-pub trait Family: Sync {
+pub trait TuneScorer: Sync {
     type Weights: Tunable + Send + Sync;
     /// The feature names its weights files may use.
     const FEATURES: &'static [&'static str];
@@ -65,7 +65,7 @@ pub struct Tencent {
     pub start: crate::games::tencent::board::Board,
 }
 
-impl Family for Tencent {
+impl TuneScorer for Tencent {
     type Weights = Weights;
     const FEATURES: &'static [&'static str] = &tencent::FEATURES;
     const DEFAULT_TUNE: &'static [&'static str] = &tune::DEFAULT_TUNED;
@@ -126,7 +126,7 @@ pub const GUIDELINE_TUNED: [&str; 7] = [
     "score_weight",
 ];
 
-impl Family for Guideline {
+impl TuneScorer for Guideline {
     type Weights = GuidelineWeights;
     const FEATURES: &'static [&'static str] = &guideline::FEATURES;
     const DEFAULT_TUNE: &'static [&'static str] = &GUIDELINE_TUNED;
@@ -385,7 +385,7 @@ pub fn curve_svg<W>(state: &State<W>) -> String {
 /// candidate scored by `family` in `pool`: the outputs (state, best weights, curve) are
 /// rewritten after every generation, so a stop (`stop`, a signal) keeps every finished one.
 /// Shows a bar of candidates on a terminal and a line a generation.
-pub fn run_generations<F: Family>(
+pub fn run_generations<F: TuneScorer>(
     state: &mut State<F::Weights>,
     family: &F,
     generations: usize,

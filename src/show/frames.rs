@@ -134,7 +134,7 @@ impl Replay {
     }
 
     /// A Tencent replay, turned upside down (its rows count from the top).
-    pub fn from_tencent(g: &game::Game) -> Replay {
+    pub fn from_tencent(g: &game::TencentReplay) -> Replay {
         let flip = |y: i8| TENCENT_HEIGHT as i8 - 1 - y;
         let frames = (0..=g.placed())
             .map(|k| {
@@ -253,7 +253,7 @@ mod tests {
     #[test]
     fn tencent_frames_are_the_snapshots_upside_down() {
         let record = Record::parse("N,D18,N,C1,L3,D19").unwrap();
-        let g = game::Game::replay(&record, Seed::tencent_geek_4().pieces()).unwrap();
+        let g = game::TencentReplay::replay(&record, Seed::tencent_geek_4().pieces()).unwrap();
         let r = Replay::from_tencent(&g);
         assert_eq!((r.placed(), r.frames.len(), r.height), (2, 3, 20));
         for (k, f) in r.frames.iter().enumerate() {

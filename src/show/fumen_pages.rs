@@ -145,7 +145,7 @@ mod tests {
     use crate::record::Record;
     use crate::seed::Seed;
     use crate::show::frames::Lock;
-    use crate::show::game::Game;
+    use crate::show::game::TencentReplay;
 
     fn one_lock(height: usize, piece: Shape, cells: [(i8, i8); 4]) -> Replay {
         let frame = Frame {
@@ -200,7 +200,7 @@ mod tests {
             "N,C1,L1,D18,N,R1,D19,L1,N,D18,N,R3,D18,N,R4,D19,N,R4,D16,N,R3,D15,N,C1,R5,D17",
         )
         .unwrap();
-        let game = Game::replay(&record, Seed::tencent_geek_4().pieces()).unwrap();
+        let game = TencentReplay::replay(&record, Seed::tencent_geek_4().pieces()).unwrap();
         let replay = Replay::from_tencent(&game);
         let text = export(&replay, 0, replay.placed(), true).unwrap();
         let bare = export(&replay, 0, replay.placed(), false).unwrap();

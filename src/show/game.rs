@@ -71,7 +71,7 @@ pub struct Frame {
 
 /// A whole replay: every lock, the piece sequence and how the game ended.
 #[derive(Clone, Debug)]
-pub struct Game {
+pub struct TencentReplay {
     pub frames: Vec<Frame>,
     /// The seed's whole piece sequence.
     pub pieces: Vec<Piece>,
@@ -94,14 +94,18 @@ pub struct Snapshot<'a> {
     pub next: Option<Piece>,
 }
 
-impl Game {
+impl TencentReplay {
     /// Replays `record` on `pieces`, keeping every lock.
-    pub fn replay(record: &Record, pieces: Vec<Piece>) -> Result<Game> {
-        Game::replay_from(&Board::EMPTY, record, pieces)
+    pub fn replay(record: &Record, pieces: Vec<Piece>) -> Result<TencentReplay> {
+        TencentReplay::replay_from(&Board::EMPTY, record, pieces)
     }
 
     /// Replays `record` on `pieces` from the board `start`, keeping every lock.
-    pub fn replay_from(start: &Board, record: &Record, pieces: Vec<Piece>) -> Result<Game> {
+    pub fn replay_from(
+        start: &Board,
+        record: &Record,
+        pieces: Vec<Piece>,
+    ) -> Result<TencentReplay> {
         let mut frames: Vec<Frame> = Vec::new();
         let mut colours: Colours = [[0; WIDTH]; HEIGHT];
         for (y, row) in colours.iter_mut().enumerate() {
@@ -151,7 +155,7 @@ impl Game {
                 "internal error: the colour grid left the board after piece {k}"
             )));
         }
-        Ok(Game {
+        Ok(TencentReplay {
             frames,
             pieces,
             outcome,
@@ -165,7 +169,7 @@ impl Game {
         self.frames.len()
     }
 
-    /// The state after `k` locks; `k` must be at most [`Game::placed`].
+    /// The state after `k` locks; `k` must be at most [`TencentReplay::placed`].
     pub fn snapshot(&self, k: usize) -> Snapshot<'_> {
         let next = if k < self.frames.len() {
             Some(self.frames[k].piece)
@@ -245,7 +249,7 @@ mod tests {
     #[test]
     fn snapshots_follow_the_replay() {
         let record = Record::parse("N,D18,N,C1,L3,D19,N,R3,D18").unwrap();
-        let game = Game::replay(&record, Seed::tencent_geek_4().pieces()).unwrap();
+        let game = TencentReplay::replay(&record, Seed::tencent_geek_4().pieces()).unwrap();
         assert_eq!(game.placed(), 3);
         let s0 = game.snapshot(0);
         assert!(s0.board.is_empty());

@@ -308,11 +308,11 @@ mod tests {
     use super::*;
     use crate::record::Record;
     use crate::seed::Seed;
-    use crate::show::game::Game;
+    use crate::show::game::TencentReplay;
 
     fn small() -> Replay {
         let record = Record::parse("N,D18,N,C1,L3,D19").unwrap();
-        let game = Game::replay(&record, Seed::tencent_geek_4().pieces()).unwrap();
+        let game = TencentReplay::replay(&record, Seed::tencent_geek_4().pieces()).unwrap();
         Replay::from_tencent(&game)
     }
 

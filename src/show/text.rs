@@ -4,11 +4,11 @@
 //! Letters instead of `#` keep the picture readable without colour (and in a diff); the
 //! animation adds colour on top of the same layout.
 
-use super::game::{block_of_colour, Game, Snapshot};
+use super::game::{block_of_colour, Snapshot, TencentReplay};
 use crate::games::tencent::board::{HEIGHT, WIDTH};
 
 /// The header lines: how far the game is, the score and lines so far, the next piece.
-pub fn header(game: &Game, snap: &Snapshot) -> String {
+pub fn header(game: &TencentReplay, snap: &Snapshot) -> String {
     let next = match snap.next {
         Some(p) => format!("next {}", p.shape.letter()),
         None => format!("game over ({})", end_reason(game)),
@@ -24,7 +24,7 @@ pub fn header(game: &Game, snap: &Snapshot) -> String {
 }
 
 /// Why the replay ended, in words.
-pub fn end_reason(game: &Game) -> &'static str {
+pub fn end_reason(game: &TencentReplay) -> &'static str {
     use crate::games::tencent::replay::EndReason::*;
     match game.outcome.end_reason {
         RecordEnd => "end of record",
@@ -51,7 +51,7 @@ pub fn board(snap: &Snapshot) -> String {
 }
 
 /// Header and board of the state after `k` pieces.
-pub fn render(game: &Game, k: usize) -> String {
+pub fn render(game: &TencentReplay, k: usize) -> String {
     let snap = game.snapshot(k);
     header(game, &snap) + &board(&snap)
 }
@@ -65,7 +65,7 @@ mod tests {
     #[test]
     fn renders_header_and_lettered_board() {
         let record = Record::parse("N,D18").unwrap();
-        let game = Game::replay(&record, Seed::tencent_geek_4().pieces()).unwrap();
+        let game = TencentReplay::replay(&record, Seed::tencent_geek_4().pieces()).unwrap();
         let text = render(&game, 1);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(

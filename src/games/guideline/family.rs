@@ -1,6 +1,6 @@
 //! The guideline family's declaration for the registry ([`crate::games::FAMILIES`]).
 
-use crate::games::family::{Capability::*, FamilyInfo, GameOption, RuleSet};
+use crate::games::registry::{Capability::*, FamilyInfo, GameOption, RuleSet};
 
 /// The guideline games on beamtris's own replay (SRS or SRS+, hold, spins, combos): TETR.IO's
 /// rules as played today for `--tetrio-seed`, `--queue` and `--board`, or a game file's.

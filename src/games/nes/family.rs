@@ -1,6 +1,6 @@
 //! The NES family's declaration for the registry ([`crate::games::FAMILIES`]).
 
-use crate::games::family::{Capability::*, FamilyInfo, GameOption, RuleSet};
+use crate::games::registry::{Capability::*, FamilyInfo, GameOption, RuleSet};
 
 /// NES Tetris from power-on, TetrisGYM's seeded pieces, at a tap speed.
 pub const FAMILY: FamilyInfo = FamilyInfo {

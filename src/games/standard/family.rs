@@ -1,6 +1,6 @@
 //! The standard family's declaration for the registry ([`crate::games::FAMILIES`]).
 
-use crate::games::family::{Capability::*, FamilyInfo, RuleSet};
+use crate::games::registry::{Capability::*, FamilyInfo, RuleSet};
 
 /// The one-piece game of the literature: only the current piece known, played to its end.
 pub const FAMILY: FamilyInfo = FamilyInfo {

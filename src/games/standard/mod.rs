@@ -292,7 +292,7 @@ mod tests {
     fn the_generator_matches_the_seed_files_uniform_stream() {
         let seed = Seed {
             name: "t".into(),
-            rules: crate::games::family::RuleSet::Standard,
+            rules: crate::games::registry::RuleSet::Standard,
             pieces: 500,
             generator: Generator::Uniform { seed: 42 },
             initial_state: InitialState::Zero,

@@ -1,6 +1,6 @@
 //! The Tencent family's declaration for the registry ([`crate::games::FAMILIES`]).
 
-use crate::games::family::{Capability::*, FamilyInfo, GameOption, RuleSet};
+use crate::games::registry::{Capability::*, FamilyInfo, GameOption, RuleSet};
 
 /// The Tencent Geek Challenge game: unit moves, no kicks, no hold, cells x 1/3/6/10.
 pub const FAMILY: FamilyInfo = FamilyInfo {

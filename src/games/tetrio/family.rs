@@ -1,6 +1,6 @@
 //! The TETR.IO family's declaration for the registry ([`crate::games::FAMILIES`]).
 
-use crate::games::family::{Capability::*, FamilyInfo, GameOption, RuleSet};
+use crate::games::registry::{Capability::*, FamilyInfo, GameOption, RuleSet};
 
 /// A game file with TETR.IO's own options (an imported round, 40 LINES, BLITZ): its records
 /// replay on TETR.IO's engine, frame by frame.

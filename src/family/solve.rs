@@ -1,8 +1,8 @@
-//! `solve`, written once over [`Game`]: check the settings, search with progress and a stop
+//! `solve`, written once over [`Family`]: check the settings, search with progress and a stop
 //! on signals, write the record, replay it, write the results file whose figures come from
 //! that replay. The family chooses its defaults, searches and reports; the flow is here.
 
-use super::Game;
+use super::Family;
 use crate::error::{Error, Result};
 use crate::games::tencent::movegen::MoveSet;
 use crate::results::{load_average, RunCost, RunInfo};
@@ -266,7 +266,7 @@ pub fn write_report(out: &Path, report: &impl Serialize) -> Result<String> {
 /// Solves `game` as `request` asks: checks, searches, writes the record and the results file
 /// (whose figures come from replaying the record), and returns what it wrote. A signal stops
 /// the search and keeps the best line so far, marked incomplete.
-pub fn solve<G: Game>(game: &G, request: &Request) -> Result<Solved> {
+pub fn solve<G: Family>(game: &G, request: &Request) -> Result<Solved> {
     let plan = game.plan(request)?;
     let (threads, pool) = crate::limits::thread_pool(request.threads)?;
     let stop = crate::signal::stop_on_signal();

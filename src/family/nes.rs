@@ -1,18 +1,18 @@
-//! A NES game (TetrisGYM's seeded pieces, `rules: "nes"`) as a [`Game`]: records of buttons
+//! A NES game (TetrisGYM's seeded pieces, `rules: "nes"`) as a [`Family`]: records of buttons
 //! frame by frame, replayed on the NES engine from the game's start (`games::nes::replay`);
 //! the beam over boards, line count and level with the placements the game's speed reaches
 //! under each level's gravity (`search::nes`), to the line target.
 
 use super::solve::{self, Finish, Plan, Request, Solved};
-use super::Game;
+use super::Family;
 use crate::error::{Error, Result};
 use crate::eval::nes::{NesEvaluator, NesWeights};
-use crate::games::family::RuleSet;
 use crate::games::nes::game::{all_tetris_score, NesGame, NesOptions};
 use crate::games::nes::movegen::{inputs, Speed};
 use crate::games::nes::orientation::cells;
 use crate::games::nes::record::{NesRecord, PieceInputs};
 use crate::games::nes::replay::{replay, LockEvent, Outcome};
+use crate::games::registry::RuleSet;
 use crate::piece::Shape;
 use crate::search::beam::{Line, StepReport};
 use crate::search::nes::{self as nes_beam, Move, NesBeam};
@@ -216,7 +216,7 @@ pub struct NesSolveReport {
     pub cost: crate::results::RunCost,
 }
 
-impl Game for NesFamily {
+impl Family for NesFamily {
     type Record = NesRecord;
     type Verified = Verified;
     type Plan = NesPlan;

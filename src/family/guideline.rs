@@ -1,10 +1,10 @@
-//! A Guideline game as a [`Game`]: SRS records with hold, the beam over board, hold, combo
+//! A Guideline game as a [`Family`]: SRS records with hold, the beam over board, hold, combo
 //! and back-to-back with the guideline evaluator (and the 4-wide sub-strategy), the replay's
 //! points and attack, and TETR.IO's statistics on a game of TETR.IO's generator.
 
 use super::solve::{self, Finish, FourwideUse, Plan, Request, Solved};
 use super::tencent::json_line;
-use super::Game;
+use super::Family;
 use crate::error::{Error, Result};
 use crate::eval::guideline::{rules_preset, GuidelineEvaluator, GuidelineWeights};
 use crate::fourwide::continuation::{Continuation, SectionCount};
@@ -155,7 +155,7 @@ impl GuidelineFamily {
     }
 }
 
-impl Game for GuidelineFamily {
+impl Family for GuidelineFamily {
     type Record = Record;
     type Verified = Verified;
     type Plan = GuidelinePlan;

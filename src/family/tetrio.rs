@@ -1,4 +1,4 @@
-//! A game of TETR.IO's own rules as a [`Game`]: a game file with a `"tetrio"` part (an
+//! A game of TETR.IO's own rules as a [`Family`]: a game file with a `"tetrio"` part (an
 //! imported replay's round, a solo mode). Its records replay on TETR.IO's engine, frame by
 //! frame with the garbage the player received, so `verify` and `show` give the game as it was
 //! played. A solve plays the same pieces and options alone (no received garbage, the
@@ -7,7 +7,7 @@
 
 use super::guideline::{GuidelineFamily, GuidelinePlan};
 use super::solve::{self, Finish, Plan, Request, Solved};
-use super::Game;
+use super::Family;
 use crate::error::{Error, Result};
 use crate::games::guideline::Objective;
 use crate::games::tetrio::blitz::{time_ms, Blitz, DEFAULT_PPS};
@@ -198,7 +198,7 @@ impl TetrioFamily {
     }
 }
 
-impl Game for TetrioFamily {
+impl Family for TetrioFamily {
     type Record = Record;
     type Verified = Verified;
     type Plan = GuidelinePlan;

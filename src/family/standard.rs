@@ -1,9 +1,9 @@
-//! The standard game as a [`Game`]: the one-piece players' game (`play`), which draws its
+//! The standard game as a [`Family`]: the one-piece players' game (`play`), which draws its
 //! pieces from a uniform generator as it goes. It has no records and no beam: the commands
 //! that need them refuse it, each saying which command plays it.
 
 use super::solve::{Finish, Plan, Request, Solved};
-use super::Game;
+use super::Family;
 use crate::error::{Error, Result};
 use crate::search::beam::StepReport;
 use crate::search::tuning::Tencent as Tuning;
@@ -19,7 +19,7 @@ pub struct StandardFamily {
     pub seed: Seed,
 }
 
-impl Game for StandardFamily {
+impl Family for StandardFamily {
     type Record = Infallible;
     type Verified = ();
     type Plan = Infallible;

@@ -1,10 +1,10 @@
 //! The one game abstraction the commands are written over, and the flows written once over
-//! it: `solve` ([`solve::solve`]); `verify`, `show` and `tune` call [`Game`]'s methods
+//! it: `solve` ([`solve::solve`]); `verify`, `show` and `tune` call [`Family`]'s methods
 //! directly.
 //!
 //! A family's rules live in its folder under `src/games/` (board, pieces, moves, replay,
 //! scoring), its evaluator under `src/eval/`, and its beam state under `src/search/`. This
-//! module joins them: [`Game`] is what a command may ask of any family, one `impl` a family
+//! module joins them: [`Family`] is what a command may ask of any family, one `impl` a family
 //! (`tencent.rs`, `guideline.rs`, `tetrio.rs`, `standard.rs`,
 //! `nes.rs`), and [`open`] is the one registration,
 //! where a seed file's `rules` picks the family. Commands call [`with_game!`] once and are
@@ -27,7 +27,7 @@ pub use tetrio::TetrioFamily;
 
 use crate::error::Result;
 use crate::search::beam::StepReport;
-use crate::search::tuning::Family as Tuning;
+use crate::search::tuning::TuneScorer as Tuning;
 use crate::search::width::Width;
 use crate::seed::Seed;
 use crate::show::frames::Replay;
@@ -38,7 +38,7 @@ use std::sync::atomic::AtomicBool;
 /// What every command may ask of a game family: read and replay its records, draw them,
 /// search it, tune its evaluator. Each family answers for itself, with its own record
 /// grammar, statistics and results file.
-pub trait Game: Sync {
+pub trait Family: Sync {
     /// A record of this family, read and checked against the game.
     type Record;
     /// What `verify` prints: the replayed outcome and the family's statistics.
@@ -112,12 +112,12 @@ pub trait Game: Sync {
         let seed = self.seed();
         Err(seed
             .family()
-            .refuse(crate::games::family::Capability::Export, &seed.name))
+            .refuse(crate::games::registry::Capability::Export, &seed.name))
     }
 }
 
 /// A game of one of the families beamtris knows.
-pub enum AnyGame {
+pub enum AnyFamily {
     Tencent(TencentFamily),
     Guideline(Box<GuidelineFamily>),
     /// A game file with TETR.IO's own options (an imported round, a solo mode).
@@ -128,19 +128,19 @@ pub enum AnyGame {
 }
 
 /// The one registration: the family a seed file's `rules` names.
-pub fn open(seed: Seed) -> Result<AnyGame> {
+pub fn open(seed: Seed) -> Result<AnyFamily> {
     if let Some(game) = TetrioFamily::of(&seed) {
-        return Ok(AnyGame::Tetrio(Box::new(game)));
+        return Ok(AnyFamily::Tetrio(Box::new(game)));
     }
     if let Some(game) = NesFamily::of(&seed) {
-        return Ok(AnyGame::Nes(Box::new(game?)));
+        return Ok(AnyFamily::Nes(Box::new(game?)));
     }
     if let Some(game) = GuidelineFamily::of(&seed) {
-        return Ok(AnyGame::Guideline(Box::new(game)));
+        return Ok(AnyFamily::Guideline(Box::new(game)));
     }
     Ok(match seed.rules {
-        crate::games::family::RuleSet::Standard => AnyGame::Standard(StandardFamily { seed }),
-        _ => AnyGame::Tencent(TencentFamily::new(seed)),
+        crate::games::registry::RuleSet::Standard => AnyFamily::Standard(StandardFamily { seed }),
+        _ => AnyFamily::Tencent(TencentFamily::new(seed)),
     })
 }
 
@@ -150,17 +150,17 @@ pub fn open(seed: Seed) -> Result<AnyGame> {
 macro_rules! with_game {
     ($game:expr, $g:ident => $body:expr) => {
         match $game {
-            $crate::game::AnyGame::Tencent($g) => $body,
-            $crate::game::AnyGame::Guideline($g) => {
+            $crate::family::AnyFamily::Tencent($g) => $body,
+            $crate::family::AnyFamily::Guideline($g) => {
                 let $g = &**$g;
                 $body
             }
-            $crate::game::AnyGame::Tetrio($g) => {
+            $crate::family::AnyFamily::Tetrio($g) => {
                 let $g = &**$g;
                 $body
             }
-            $crate::game::AnyGame::Standard($g) => $body,
-            $crate::game::AnyGame::Nes($g) => {
+            $crate::family::AnyFamily::Standard($g) => $body,
+            $crate::family::AnyFamily::Nes($g) => {
                 let $g = &**$g;
                 $body
             }

@@ -1,11 +1,11 @@
-//! The Tencent game as a [`Game`]: unit-move records, the board beam with the Tencent
+//! The Tencent game as a [`Family`]: unit-move records, the board beam with the Tencent
 //! evaluator, the replay's score and clears.
 
 use super::solve::{self, Finish, Plan, Request, Solved};
-use super::Game;
+use super::Family;
 use crate::error::{Error, Result};
 use crate::eval::tencent::{Evaluator, Weights};
-use crate::games::family::RuleSet;
+use crate::games::registry::RuleSet;
 use crate::games::tencent::movegen::MoveSet;
 use crate::games::tencent::replay::{self, EndReason};
 use crate::games::Piece;
@@ -16,7 +16,7 @@ use crate::search::tuning::Tencent as Tuning;
 use crate::search::width::Width;
 use crate::seed::Seed;
 use crate::show::frames::Replay;
-use crate::show::game::Game as ShownGame;
+use crate::show::game::TencentReplay as ShownGame;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -186,7 +186,7 @@ fn short_because(result: &BeamResult, record: usize, target: usize) -> String {
     }
 }
 
-impl Game for TencentFamily {
+impl Family for TencentFamily {
     type Record = Record;
     type Verified = Verified;
     type Plan = TencentPlan;

@@ -1,6 +1,6 @@
 //! `export`, the capability of TETR.IO's games and of guideline games of TETR.IO's
 //! generator: a record handed back as a `.ttr` by [`crate::games::tetrio::export`]. Both
-//! families' `Game::export` call it.
+//! families' `Family::export` call it.
 
 use crate::error::{Error, Result};
 use crate::games::tetrio::export::Exported;
