@@ -179,11 +179,9 @@ pub fn run(args: &Args) -> Result<()> {
     match family {
         AnyFamily::Standard(_) => run_standard(args, &seed, &policy, w),
         AnyFamily::Tencent(_) => run_tencent(args, &seed, &policy, w),
-        _ => Err(Error(format!(
-            "play plays standard, Tencent and guideline games; the game {} plays the {} rules \
-             (`solve` plays it)",
-            seed.name, seed.rules
-        ))),
+        _ => Err(seed
+            .family()
+            .refuse(crate::games::registry::Capability::Play, &seed.name)),
     }
 }
 

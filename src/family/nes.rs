@@ -419,9 +419,9 @@ impl Family for NesFamily {
     }
 
     fn tuning(&self, _pieces: usize, _previews: Option<usize>) -> Result<Tuning> {
-        Err(Error(format!(
-            "tune plays the tencent and guideline rule sets; {} is a NES game",
-            self.seed.name
-        )))
+        Err(self
+            .seed
+            .family()
+            .refuse(crate::games::registry::Capability::Tune, &self.seed.name))
     }
 }

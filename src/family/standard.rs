@@ -83,9 +83,9 @@ impl Family for StandardFamily {
     }
 
     fn tuning(&self, _pieces: usize, _previews: Option<usize>) -> Result<Tuning> {
-        Err(Error(format!(
-            "tune plays the tencent and guideline rule sets; the seed's rules are {:?}",
-            self.seed.rules
-        )))
+        Err(self
+            .seed
+            .family()
+            .refuse(crate::games::registry::Capability::Tune, &self.seed.name))
     }
 }
