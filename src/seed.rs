@@ -568,6 +568,23 @@ impl Seed {
         }
         Ok(())
     }
+    /// The TETR.IO game its records replay on: the game file's own (`tetrio`), or today's
+    /// rules played alone on a TETR.IO generator's seed; `None` for a game of another
+    /// generator. A start (board, hold) is the caller's to refuse: TETR.IO's games start
+    /// empty.
+    pub fn tetrio_game(&self) -> Option<crate::games::tetrio::game::TetrioGame> {
+        use crate::games::tetrio::game::TetrioGame;
+        match (&self.tetrio, &self.generator) {
+            (Some(t), _) => Some(t.clone()),
+            (None, Generator::Tetrio { seed, no_szo }) => {
+                let mut t = TetrioGame::solo(*seed);
+                t.options["no_szo"] = serde_json::Value::Bool(*no_szo);
+                Some(t)
+            }
+            _ => None,
+        }
+    }
+
     /// The family this game belongs to, from the registry: a guideline game with TETR.IO's
     /// own options (`tetrio`) is TETR.IO's, any other by its rule set.
     pub fn family(&self) -> &'static FamilyInfo {

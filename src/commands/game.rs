@@ -136,7 +136,7 @@ impl GameArgs {
         if seed.rules == RuleSet::Nes {
             return self.nes.apply(seed);
         }
-        if given.is_empty() || given.iter().all(|(flag, _)| *flag == "--pps") {
+        if !self.changes_game() {
             return Ok(seed);
         }
         self.apply_guideline_flags(seed)
@@ -187,16 +187,14 @@ impl GameArgs {
                 // The game the record was solved on, at its solve's pace.
                 None if self.pps.is_none() => solved,
                 None => game,
-                Some(k) => {
+                Some((k, dealt, given)) => {
                     return Err(Error::at(
                         record.display(),
                         format!(
-                            "piece {}: the record's game ({}) deals {}, the game given deals {}: \
-                             the record is not of this game",
+                            "piece {}: the record's game ({}) deals {dealt}, the game given \
+                             deals {given}: the record is not of this game",
                             k + 1,
                             path.display(),
-                            shape_name(&solved, k),
-                            shape_name(&game, k),
                         ),
                     ))
                 }
@@ -394,9 +392,6 @@ fn refuse_standard(command: &str, seed: &Seed) -> Result<()> {
 /// the family check then holds the flags against). A NES flag without `--gym-seed` changes a
 /// game no flag names, and is refused.
 fn builtin_for(given: &[(&'static str, String)]) -> Result<Option<Seed>> {
-    let Some((first, _)) = given.first() else {
-        return Ok(None);
-    };
     let nes = &crate::games::nes::family::FAMILY;
     if let Some((_, text)) = given.iter().find(|(flag, _)| nes.takes(flag)) {
         if !given.iter().any(|(flag, _)| *flag == "--gym-seed") {
@@ -408,22 +403,19 @@ fn builtin_for(given: &[(&'static str, String)]) -> Result<Option<Seed>> {
         }
         return Ok(Some(super::nes_args::builtin_nes()));
     }
-    if *first == "--pps" {
+    if given.iter().all(|(flag, _)| *flag == "--pps") {
         return Ok(None);
     }
     Ok(Some(builtin_tetrio()))
 }
 
-/// The first piece (from 0) that two games deal differently, among the pieces both deal.
-fn first_difference(a: &Seed, b: &Seed) -> Option<usize> {
+/// The first piece (from 0) that two games deal differently, among the pieces both deal,
+/// with the letter each deals there.
+fn first_difference(a: &Seed, b: &Seed) -> Option<(usize, char, char)> {
     let n = a.pieces.min(b.pieces) + 1;
     let (x, y) = (a.shapes(n), b.shapes(n));
-    x.iter().zip(&y).position(|(p, q)| p != q)
-}
-
-/// The `k`-th piece a game deals, as its letter.
-fn shape_name(seed: &Seed, k: usize) -> char {
-    seed.shapes(k + 1).last().map_or('?', |s| s.letter())
+    let k = x.iter().zip(&y).position(|(p, q)| p != q)?;
+    Some((k, x[k].letter(), y[k].letter()))
 }
 
 /// How an error names the board: the file, or the fumen's first characters.

@@ -33,25 +33,18 @@ pub fn export_on(
     crate::games::tetrio::export::export(&game, &paths, pps, record_place, game_place, "beamtris")
 }
 
-/// The game's TETR.IO part: the game file's, or today's rules alone on the generator's seed.
+/// The game's TETR.IO part ([`Seed::tetrio_game`]), or why it has none to export on.
 fn tetrio_game(seed: &Seed, place: &str) -> Result<TetrioGame> {
-    use crate::seed::Generator;
     if seed.start.is_some() {
         return Err(Error::at(
             place,
             "starts from a board of its own: TETR.IO's games start empty",
         ));
     }
-    match (&seed.tetrio, &seed.generator) {
-        (Some(t), Generator::Tetrio { .. }) => Ok(t.clone()),
-        (None, Generator::Tetrio { seed, no_szo }) => {
-            let mut t = TetrioGame::solo(*seed);
-            t.options["no_szo"] = serde_json::Value::Bool(*no_szo);
-            Ok(t)
-        }
-        _ => Err(Error::at(
+    seed.tetrio_game().ok_or_else(|| {
+        Error::at(
             place,
             "is not a game of TETR.IO's generator (an import's game file or --tetrio-seed)",
-        )),
-    }
+        )
+    })
 }

@@ -121,19 +121,9 @@ pub fn weights_name(name: &str, rules: &crate::games::guideline::Rules) -> Strin
 /// record replayed on TETR.IO's engine under the game file's `tetrio` options, or today's
 /// versus rules played alone.
 pub fn tetrio_stats(seed: &Seed, record: &Record, place: &str) -> Result<Option<RecordStats>> {
-    use crate::games::tetrio::game::TetrioGame;
-    let game = match (&seed.tetrio, &seed.generator) {
-        (Some(t), _) => t.clone(),
-        (None, crate::seed::Generator::Tetrio { seed, no_szo }) => {
-            let mut t = TetrioGame::solo(*seed);
-            t.options["no_szo"] = serde_json::Value::Bool(*no_szo);
-            t
-        }
-        _ => return Ok(None),
-    };
-    if seed.start.is_some() {
+    let Some(game) = seed.tetrio_game().filter(|_| seed.start.is_none()) else {
         return Ok(None);
-    }
+    };
     let e = game.replay(&record.path_letters(), place)?;
     Ok(Some(game.record_stats(e.stats)))
 }

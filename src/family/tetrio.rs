@@ -189,10 +189,9 @@ impl TetrioFamily {
         };
         let mut replay =
             Replay::from_tetrio(&states, &engine.locks, &engine.stats, self.seed.pieces, end)?;
-        let known = self.tetrio.record_stats(engine.stats.clone());
         if let Some(solo) = replay.solo.as_mut() {
-            solo.keys_known = known.keys_known;
-            solo.time_known = known.times_known;
+            solo.keys_known = self.tetrio.keys_known();
+            solo.time_known = self.tetrio.times_known();
         }
         Ok(replay)
     }

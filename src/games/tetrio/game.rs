@@ -183,9 +183,19 @@ impl TetrioGame {
     pub fn record_stats(&self, stats: TetrioStats) -> RecordStats {
         RecordStats {
             stats,
-            keys_known: !self.locks.is_empty() && self.locks.iter().all(|l| l.counted.is_some()),
-            times_known: !self.locks.is_empty(),
+            keys_known: self.keys_known(),
+            times_known: self.times_known(),
         }
+    }
+
+    /// Whether the game counted each piece's keys (an import's does; a solve's has none).
+    pub fn keys_known(&self) -> bool {
+        self.times_known() && self.locks.iter().all(|l| l.counted.is_some())
+    }
+
+    /// Whether the game holds each lock's time (an import's, a paced BLITZ game's).
+    pub fn times_known(&self) -> bool {
+        !self.locks.is_empty()
     }
 
     /// The game an engine played: its options, lock times and network events.
