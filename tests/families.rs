@@ -15,6 +15,7 @@ struct Family {
     builtin: String,
     supports: Vec<String>,
     options: Vec<String>,
+    search_flags: Vec<String>,
 }
 
 fn families() -> Vec<Family> {
@@ -39,6 +40,12 @@ fn families() -> Vec<Family> {
                 .iter()
                 .map(|o| o["flag"].as_str().unwrap().into())
                 .collect(),
+            search_flags: f["search_flags"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|o| o.as_str().unwrap().into())
+                .collect(),
         })
         .collect()
 }
@@ -47,11 +54,12 @@ fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
-/// The game flags that make a family's built-in game small enough for a test.
+/// The game flags that make a family's built-in game small enough for a test (and long
+/// enough for `bench`, which takes boards from the record's middle and its tallest).
 fn small(family: &str) -> Vec<&'static str> {
     match family {
         "nes" => vec!["--lines", "4"],
-        _ => vec!["--pieces", "30"],
+        _ => vec!["--pieces", "120"],
     }
 }
 
@@ -134,6 +142,20 @@ fn command(f: &Family, capability: &str, dir: &Path) -> Vec<String> {
         .into_iter()
         .map(String::from)
         .collect(),
+        "bench" => [
+            "bench",
+            "--record",
+            s(&record),
+            "--suite",
+            "engine",
+            "--scale",
+            "1",
+            "--out",
+            s(&dir.join("bench.json")),
+        ]
+        .into_iter()
+        .map(String::from)
+        .collect(),
         other => panic!("the registry names a capability this test does not know: {other}"),
     };
     if capability != "solve" && capability != "play" && capability != "tune" {
@@ -153,8 +175,8 @@ fn one_line_refusal(out: &Output, what: &str) {
     assert!(err.starts_with("beamtris: "), "{what}: {err}");
 }
 
-const CAPABILITIES: [&str; 9] = [
-    "solve", "verify", "show", "fumen", "html", "export", "play", "tune", "polish",
+const CAPABILITIES: [&str; 10] = [
+    "solve", "verify", "show", "fumen", "html", "export", "play", "tune", "polish", "bench",
 ];
 
 #[test]
@@ -195,6 +217,7 @@ fn every_family_goes_through_every_command_it_supports_and_refuses_the_others() 
                     "show" | "fumen" => assert!(!out.stdout.is_empty(), "{what}"),
                     "html" => assert!(dir.join("page.html").is_file(), "{what}"),
                     "export" => assert!(dir.join("replay.ttr").is_file(), "{what}"),
+                    "bench" => assert!(dir.join("bench.json").is_file(), "{what}"),
                     _ => {}
                 }
             } else {
@@ -202,6 +225,47 @@ fn every_family_goes_through_every_command_it_supports_and_refuses_the_others() 
             }
         }
         std::fs::remove_dir_all(&dir).ok();
+    }
+}
+
+/// Every search flag a family's solve does not take is refused, naming the flag and the
+/// family, and one it takes is accepted (`--moves drop` was once ignored on guideline games).
+#[test]
+fn each_family_refuses_the_search_flags_it_does_not_take() {
+    let values: [&[&str]; 3] = [
+        &["--moves", "drop"],
+        &["--fourwide", "on"],
+        &["--no-fourwide"],
+    ];
+    for f in families() {
+        if !f.supports.iter().any(|c| c == "solve") {
+            continue;
+        }
+        for flag in values {
+            let dir = scratch("search-flags", &format!("{}{}", f.name, flag[0]));
+            let out_file = dir.join("s.json");
+            let mut args = vec!["solve", "--seed", &f.builtin];
+            args.extend_from_slice(flag);
+            args.extend(["--beam", "2", "--out", out_file.to_str().unwrap()]);
+            args.extend(small(&f.name));
+            let out = run(&args);
+            let what = format!("{} {}", f.name, flag.join(" "));
+            if f.search_flags.iter().any(|s| s == flag[0]) {
+                assert!(
+                    out.status.success(),
+                    "{what}: {}",
+                    String::from_utf8_lossy(&out.stderr)
+                );
+            } else {
+                one_line_refusal(&out, &what);
+                let err = String::from_utf8_lossy(&out.stderr);
+                assert!(
+                    err.contains(flag[0]) && err.contains("does not take"),
+                    "{what}: {err}"
+                );
+            }
+            std::fs::remove_dir_all(&dir).ok();
+        }
     }
 }
 

@@ -28,9 +28,10 @@ pub struct Args {
     /// The record then depends on the machine and its load; it replays like any other.
     #[arg(long, value_name = "SECONDS")]
     pub time: Option<f64>,
-    /// Placements: `drop` (rotate, shift, hard drop) or `reach` (any unit moves: tucks, spins).
-    #[arg(long, value_enum, default_value_t = MoveSet::Reach)]
-    pub moves: MoveSet,
+    /// Tencent games: the placements searched, `drop` (rotate, shift, hard drop) or `reach`
+    /// (any unit moves: tucks, spins) [default: reach].
+    #[arg(long, value_enum)]
+    pub moves: Option<MoveSet>,
     #[arg(
         long,
         default_value = crate::eval::tencent::DEFAULT_PRESET,
@@ -52,9 +53,9 @@ pub struct Args {
     /// Guideline games: the 4-wide sub-strategy, which ranks a board holding a 4-wide section
     /// by the combo run the 4-wide solver finds for it over the known pieces. `auto` uses it
     /// where it was measured to pay (the attack objective with the guideline combo table,
-    /// results/guideline/fourwide-ablation-*), `on` and `off` force it.
-    #[arg(long, value_enum, default_value_t = FourwideUse::Auto)]
-    pub fourwide: FourwideUse,
+    /// results/guideline/fourwide-ablation-*), `on` and `off` force it [default: auto].
+    #[arg(long, value_enum)]
+    pub fourwide: Option<FourwideUse>,
     /// The same as `--fourwide off`: boards ranked by their features alone.
     #[arg(long, conflicts_with = "fourwide")]
     pub no_fourwide: bool,
@@ -74,6 +75,30 @@ pub(crate) fn check_outputs<'a>(
     solve::check_outputs(out, &inputs)
 }
 
+impl Args {
+    /// The family-specific search flags given, with their text, for the family to check.
+    fn search_flags_given(&self) -> Vec<(&'static str, String)> {
+        let mut given = Vec::new();
+        if let Some(moves) = self.moves {
+            given.push(("--moves", format!("--moves {}", value_name(moves))));
+        }
+        if let Some(fourwide) = self.fourwide {
+            given.push(("--fourwide", format!("--fourwide {}", value_name(fourwide))));
+        }
+        if self.no_fourwide {
+            given.push(("--no-fourwide", "--no-fourwide".into()));
+        }
+        given
+    }
+}
+
+/// A value's name as the command line writes it.
+pub(crate) fn value_name(value: impl clap::ValueEnum) -> String {
+    value
+        .to_possible_value()
+        .map_or_else(String::new, |v| v.get_name().to_string())
+}
+
 pub fn run(args: &Args) -> Result<()> {
     let seed = args.game.load()?;
     if let (crate::seed::Generator::Queue { .. }, Some(p)) = (&seed.generator, args.pieces) {
@@ -84,19 +109,20 @@ pub fn run(args: &Args) -> Result<()> {
             )));
         }
     }
+    seed.family()
+        .check_search_flags(&args.search_flags_given(), &seed.name)?;
     let request = Request {
         beam: args.beam,
         time: args.time,
-        moves: args.moves,
+        moves: args.moves.unwrap_or(MoveSet::Reach),
         weights: args.weights.clone(),
         pieces: args.pieces,
         out: args.out.clone(),
         fourwide: if args.no_fourwide {
             FourwideUse::Off
         } else {
-            args.fourwide
+            args.fourwide.unwrap_or(FourwideUse::Auto)
         },
-        fourwide_given: args.no_fourwide || args.fourwide != FourwideUse::Auto,
         changes_game: args.game.changes_game(),
         threads: args.threads,
         pps: args.game.pps,

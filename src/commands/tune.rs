@@ -40,10 +40,10 @@ pub struct Args {
     /// one width fit that width's luck and can lose at another (results/tune).
     #[arg(long, value_delimiter = ',', default_value = "150")]
     pub beam: Vec<usize>,
-    /// Placements searched on the Tencent game: drop or reach (guideline games always search
-    /// every SRS placement).
-    #[arg(long, value_enum, default_value_t = MoveSet::Drop)]
-    pub moves: MoveSet,
+    /// Placements searched on the Tencent game: drop or reach [default: drop] (guideline
+    /// games always search every SRS placement, and refuse the flag).
+    #[arg(long, value_enum)]
+    pub moves: Option<MoveSet>,
     /// Score candidates on the first K pieces.
     #[arg(long, default_value_t = 3000)]
     pub pieces: usize,
@@ -159,7 +159,7 @@ fn settings<F: TuneScorer>(
         seed: seed_name.to_string(),
         beam,
         more_beams: more_beams.to_vec(),
-        moves: args.moves,
+        moves: args.moves.unwrap_or(MoveSet::Drop),
         pieces: args.pieces,
         previews: args.previews,
         speculation: match args.previews {
@@ -200,6 +200,13 @@ fn check_out(out: &Path, inputs: &[(&str, &Path)]) -> Result<()> {
 
 pub fn run(args: &Args) -> Result<()> {
     let seed = args.game.load()?;
+    if let Some(moves) = args.moves {
+        let given = [(
+            "--moves",
+            format!("--moves {}", super::solve::value_name(moves)),
+        )];
+        seed.family().check_search_flags(&given, &seed.name)?;
+    }
     let game = crate::family::open(seed.clone())?;
     crate::with_game!(&game, g => run_family(args, &seed, &g.tuning(args.pieces, args.previews)?))
 }

@@ -294,12 +294,6 @@ impl Family for NesFamily {
 
     fn plan(&self, request: &Request) -> Result<Plan<NesPlan>> {
         let seed = &self.seed;
-        if request.fourwide_given {
-            return Err(Error(format!(
-                "--fourwide: the 4-wide sub-strategy is for guideline games; {} is a NES game",
-                seed.name
-            )));
-        }
         let beam = solve::beam_of(request, NES_BEAM)?;
         if request.pieces == Some(0) {
             return Err(Error("--pieces 0: give at least 1".into()));

@@ -42,8 +42,6 @@ pub struct Request {
     pub out: Option<PathBuf>,
     /// `--fourwide`, `--no-fourwide` folded in.
     pub fourwide: FourwideUse,
-    /// Whether `--fourwide` or `--no-fourwide` was given at all.
-    pub fourwide_given: bool,
     /// Whether flags changed the game from its seed file (then the results file holds it).
     pub changes_game: bool,
     /// `--threads`.

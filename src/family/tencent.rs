@@ -267,13 +267,6 @@ impl Family for TencentFamily {
                 seed.rules
             )));
         }
-        if request.fourwide_given {
-            return Err(Error(format!(
-                "--fourwide/--no-fourwide: the game {} has no combos (tencent rules); they \
-                 apply to guideline games",
-                seed.name
-            )));
-        }
         solve::refuse_pps(request, &seed.name)?;
         let beam = solve::beam_of(request, solve::TENCENT_BEAM)?;
         let scoring = seed.placeable_pieces();

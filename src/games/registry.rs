@@ -91,11 +91,13 @@ pub enum Capability {
     Tune,
     /// `polish`: re-searching a record's segments.
     Polish,
+    /// `bench`: the engine's hot paths timed on a record.
+    Bench,
 }
 
 impl Capability {
     /// Every capability, in the order the table lists them.
-    pub const ALL: [Capability; 9] = [
+    pub const ALL: [Capability; 10] = [
         Capability::Solve,
         Capability::Verify,
         Capability::Show,
@@ -105,6 +107,7 @@ impl Capability {
         Capability::Play,
         Capability::Tune,
         Capability::Polish,
+        Capability::Bench,
     ];
 
     /// How the command line writes it.
@@ -119,6 +122,7 @@ impl Capability {
             Capability::Play => "play",
             Capability::Tune => "tune",
             Capability::Polish => "polish",
+            Capability::Bench => "bench",
         }
     }
 }
@@ -150,6 +154,10 @@ pub struct FamilyInfo {
     pub supports: &'static [Capability],
     /// The flags that change its game (each family refuses the others').
     pub options: &'static [GameOption],
+    /// The flags of its searches beyond those every family's take (`--beam`, `--time`,
+    /// `--weights`, `--pieces`, `--threads`, `--out`): `--moves` on the Tencent game,
+    /// `--fourwide` on guideline games. `solve` and `tune` refuse the others' by name.
+    pub search_flags: &'static [&'static str],
     /// The weights presets of `--weights`, the default first.
     pub weights: &'static [&'static str],
     /// `--beam` when not given.
@@ -169,6 +177,31 @@ impl FamilyInfo {
     /// Whether the family takes the game flag `flag`.
     pub fn takes(&self, flag: &str) -> bool {
         self.options.iter().any(|o| o.flag == flag)
+    }
+
+    /// `Err` naming the first of `given` (a search flag and the text given) that the family's
+    /// searches do not take, on the game `game`.
+    pub fn check_search_flags(
+        &self,
+        given: &[(&'static str, String)],
+        game: &str,
+    ) -> Result<(), crate::error::Error> {
+        match given
+            .iter()
+            .find(|(flag, _)| !self.search_flags.contains(flag))
+        {
+            None => Ok(()),
+            Some((flag, text)) => Err(crate::error::Error(format!(
+                "{text}: the game {game} is a {} game, whose search does not take {flag} (its \
+                 search flags: {})",
+                self.title,
+                if self.search_flags.is_empty() {
+                    "none beyond --beam, --time, --weights, --pieces".to_string()
+                } else {
+                    self.search_flags.join(", ")
+                }
+            ))),
+        }
     }
 
     /// The default weights preset.
@@ -218,8 +251,8 @@ pub const GAME_FLAGS: [&str; 10] = [
 /// The registry as a table, for `beamtris families` and the docs: a family a row.
 pub fn table(families: &[&FamilyInfo]) -> String {
     let mut out = String::from(
-        "| family | rules | built-in game | objectives | supports | game flags | weights (default first) | default beam | import | export |\n\
-         |---|---|---|---|---|---|---|---:|---|---|\n",
+        "| family | rules | built-in game | objectives | supports | game flags | search flags | weights (default first) | default beam | import | export |\n\
+         |---|---|---|---|---|---|---|---|---:|---|---|\n",
     );
     for f in families {
         let supports: Vec<&str> = f.supports.iter().map(|c| c.name()).collect();
@@ -231,7 +264,7 @@ pub fn table(families: &[&FamilyInfo]) -> String {
             }
         };
         out.push_str(&format!(
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
             f.name,
             f.rules,
             f.builtin,
@@ -242,6 +275,7 @@ pub fn table(families: &[&FamilyInfo]) -> String {
             } else {
                 f.flags()
             },
+            dash(f.search_flags),
             dash(f.weights),
             if f.supports(Capability::Solve) {
                 f.default_beam.to_string()

@@ -10,7 +10,7 @@ pub const FAMILY: FamilyInfo = FamilyInfo {
     rules: RuleSet::Guideline,
     builtin: "seeds/tetrio-versus.json",
     objectives: &["attack", "points"],
-    supports: &[Solve, Verify, Show, Fumen, Html, Export, Play, Tune],
+    supports: &[Solve, Verify, Show, Fumen, Html, Export, Play, Tune, Bench],
     options: &[
         GameOption {
             flag: "--tetrio-seed",
@@ -33,6 +33,7 @@ pub const FAMILY: FamilyInfo = FamilyInfo {
             default: "2 (export's key pace)",
         },
     ],
+    search_flags: &["--fourwide", "--no-fourwide"],
     weights: &["versus", "attack", "points"],
     default_beam: 3000,
     imports: &[],

@@ -32,6 +32,7 @@ pub const FAMILY: FamilyInfo = FamilyInfo {
             default: "230",
         },
     ],
+    search_flags: &[],
     weights: &["nes"],
     default_beam: 2000,
     imports: &[".fm2"],

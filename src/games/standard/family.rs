@@ -11,6 +11,7 @@ pub const FAMILY: FamilyInfo = FamilyInfo {
     objectives: &["lines"],
     supports: &[Play],
     options: &[],
+    search_flags: &[],
     weights: &["dellacherie", "eltetris", "bcts"],
     default_beam: 0,
     imports: &[],

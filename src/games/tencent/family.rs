@@ -9,7 +9,7 @@ pub const FAMILY: FamilyInfo = FamilyInfo {
     rules: RuleSet::Tencent,
     builtin: "seeds/tencent-geek-4.json",
     objectives: &["points"],
-    supports: &[Solve, Verify, Show, Fumen, Html, Play, Tune, Polish],
+    supports: &[Solve, Verify, Show, Fumen, Html, Play, Tune, Polish, Bench],
     options: &[
         GameOption {
             flag: "--tetrio-seed",
@@ -24,6 +24,7 @@ pub const FAMILY: FamilyInfo = FamilyInfo {
             default: "empty",
         },
     ],
+    search_flags: &["--moves"],
     weights: &["open-column", "edge"],
     default_beam: 4000,
     imports: &[],

@@ -21,6 +21,7 @@ pub const FAMILY: FamilyInfo = FamilyInfo {
             default: "the game's own pace (an import's), else 2",
         },
     ],
+    search_flags: &["--fourwide", "--no-fourwide"],
     weights: &["versus", "attack", "points", "blitz"],
     default_beam: 3000,
     imports: &[".ttr", ".ttrm"],
