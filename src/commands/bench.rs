@@ -4,10 +4,10 @@
 use super::game::GameArgs;
 use crate::bench;
 use crate::error::{Error, Result};
+use crate::game_def::GameDef;
 use crate::games::registry::{Capability, RuleSet};
 use crate::io;
 use crate::results::RunInfo;
-use crate::seed::Seed;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
@@ -137,7 +137,7 @@ pub fn run(args: &Args) -> Result<()> {
 }
 
 /// The Tencent engine's figures on a record of `seed` (its mid-game and tallest boards).
-fn tencent_figures(seed: &Seed, path: &Path, scale: u64) -> Result<Vec<bench::Figure>> {
+fn tencent_figures(seed: &GameDef, path: &Path, scale: u64) -> Result<Vec<bench::Figure>> {
     let record = io::read_record(path)?;
     if record.pieces() < MIN_RECORD_PIECES {
         return Err(Error::at(
@@ -153,7 +153,7 @@ fn tencent_figures(seed: &Seed, path: &Path, scale: u64) -> Result<Vec<bench::Fi
 }
 
 /// The guideline engine's figures on a record of `seed`, and a beam step of both games.
-fn guideline_figures(seed: &Seed, path: &Path, scale: u64) -> Result<Vec<bench::Figure>> {
+fn guideline_figures(seed: &GameDef, path: &Path, scale: u64) -> Result<Vec<bench::Figure>> {
     let game = seed
         .guideline_game()
         .ok_or_else(|| Error::at(path.display(), "not a guideline game"))?;
@@ -162,7 +162,7 @@ fn guideline_figures(seed: &Seed, path: &Path, scale: u64) -> Result<Vec<bench::
         .parse_record(&text)
         .map_err(|e| Error::at(path.display(), e))?;
     let mut figures = bench::guideline_figures(&record, &game, scale);
-    let tencent = Seed::tencent_geek_4().pieces();
+    let tencent = GameDef::tencent_geek_4().pieces();
     figures.extend(bench::beam_step_figures(
         &game,
         &tencent,
