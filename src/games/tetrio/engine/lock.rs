@@ -181,8 +181,11 @@ impl Engine {
         );
         let mult = self.multiplier.value;
         let mut events: Vec<i64> = Vec::new();
+        let special = self.o.garbagespecialbonus
+            && garbage_cleared > 0
+            && (spin != SpinKind::None || lines >= 4);
         if raw > 0. {
-            events.push((raw * mult).floor() as i64);
+            events.push((raw * mult).floor() as i64 + special as i64);
         }
         if let Some(btb) = broke {
             if self.o.b2bcharging && btb + 1 > self.o.b2bcharge_at {

@@ -67,6 +67,8 @@ pub enum Event {
         amount: i64,
         size: usize,
         x: Option<i64>,
+        /// The hole column of its rows, when the message sets it (version 15's `column`).
+        column: Option<usize>,
     },
     /// The sender's confirmation of a batch: it becomes due `garbagespeed` frames later.
     Confirm {
@@ -522,6 +524,7 @@ impl Engine {
                 amount,
                 size,
                 x,
+                column,
             } => {
                 let amount = if self.o.passthrough_network {
                     self.network.receive(*gameid, *ackiid, *amount)
@@ -534,6 +537,7 @@ impl Engine {
                     size: *size,
                     cid: *iid,
                     gameid: *gameid,
+                    column: *column,
                 });
                 self.received.push(Received {
                     frame: self.frame,
