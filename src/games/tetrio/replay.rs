@@ -106,8 +106,9 @@ impl GameIds {
     }
 }
 
-/// A garbage message's batch id, the batch of ours its sender had seen, the sender and the
-/// size: version 19 (and 18) put them in the message (`iid`, `ackiid`, `gameid`); version 15
+/// A garbage message's sender and batch: version 19 puts them in the message (`gameid`,
+/// `iid`, and `ackiid`, the last of our batches the sender had seen), version 18 the
+/// `gameid` beside it; version 15
 /// the batch as `cid` and the sender as `sender_id` (or only its name, `sender`) beside it,
 /// and early version-15 games no `ackiid` at all: their sender's view of our attacks is not
 /// known, so such a batch arrives whole (no network cancelling).

@@ -314,3 +314,38 @@ impl Engine {
         });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::tetrio::pieces::I;
+
+    /// The attack of an I's quad down a well of four garbage rows (column 0).
+    fn quad_attack(special: bool) -> u32 {
+        let o = Options::parse(
+            &serde_json::json!({"version": 19, "seed": 1, "handling": {}, "garbagespecialbonus": special}),
+            "test",
+        )
+        .unwrap();
+        let mut e = Engine::new(o);
+        for _ in 0..4 {
+            e.insert_garbage(Tanked {
+                cid: 1,
+                column: 0,
+                size: 1,
+            });
+        }
+        (e.falling.piece, e.falling.rotation, e.falling.x) = (I, 1, -2);
+        e.drop_and_lock(true);
+        let l = e.locks.last().unwrap();
+        assert_eq!((l.lines, e.stats.garbage.cleared), (4, 4));
+        l.attack
+    }
+
+    /// `garbagespecialbonus`: a quad that clears garbage rows sends one more (5, not 4).
+    #[test]
+    fn the_special_bonus_adds_one_to_a_quad_clearing_garbage() {
+        assert_eq!(quad_attack(false), 4);
+        assert_eq!(quad_attack(true), 5);
+    }
+}

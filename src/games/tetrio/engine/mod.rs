@@ -386,6 +386,16 @@ impl Engine {
 
     /// Runs one frame: its events, then the frame's shifting and falling.
     pub fn tick(&mut self, events: &[Event]) {
+        self.frame_run(events, true)
+    }
+
+    /// Runs a frame's events but not its shifting and falling (the last frame of a game
+    /// stopped from outside: [`crate::games::tetrio::simulate`]).
+    pub fn tick_last(&mut self, events: &[Event]) {
+        self.frame_run(events, false)
+    }
+
+    fn frame_run(&mut self, events: &[Event], physics: bool) {
         let ended = self.solo.ended;
         self.subframe = 0.;
         if !self.solo.ended {
@@ -396,7 +406,7 @@ impl Engine {
         }
         self.frame += 1;
         // After the end the pieces stop, but garbage messages still arrive and count.
-        if !self.solo.ended {
+        if !self.solo.ended && physics {
             self.process_all_shift(1. - self.subframe);
             self.fall(1. - self.subframe);
         }
