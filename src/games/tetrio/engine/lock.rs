@@ -320,10 +320,10 @@ mod tests {
     use super::*;
     use crate::games::tetrio::pieces::I;
 
-    /// The attack of an I's quad down a well of four garbage rows (column 0).
+    /// The attack of an I's quad down a well of four garbage rows (column 0), all clears off.
     fn quad_attack(special: bool) -> u32 {
         let o = Options::parse(
-            &serde_json::json!({"version": 19, "seed": 1, "handling": {}, "garbagespecialbonus": special}),
+            &serde_json::json!({"version": 19, "seed": 1, "handling": {}, "allclears": false, "garbagespecialbonus": special}),
             "test",
         )
         .unwrap();
