@@ -67,11 +67,12 @@ KNOWN = [
     "its events but no fall (docs/tetrio.md, \"The end of a survivor's round\"): each had a "
     "soft-drop row in it.",
     "`bhudgens-replays` (today's TETRA LEAGUE rules, not seen when the rules were written): "
-    "690 of 710 rounds agree; without `garbagespecialbonus` (one more for a quad or spin "
-    "clearing garbage rows) 232 did. Left: scores 2 to 24 under on 10 rounds, most of them of "
-    "two players (dracomoose, strantetris), a score rule of `spinbonuses` `all-mini+` not "
-    "known (spins of other pieces than T); the match of cobbi_kr and ineedmorework diverges "
-    "on 7 of its 9 rounds (not found why); one hold too many (steve31, round 2), one attack "
+    "682 of the 692 rounds imported agree; without `garbagespecialbonus` (one more for a "
+    "quad or spin clearing garbage rows) 232 of 710 did. Left: scores 2 to 24 under on 8 "
+    "rounds, all of two players (dracomoose, strantetris) but one, a score rule of "
+    "`spinbonuses` `all-mini+` not known (spins of other pieces than T); the match of cobbi_kr "
+    "and ineedmorework is refused for its `garbageentry` `continuous` (its rounds diverged "
+    "when read as `instant`); one hold too many (steve31, round 2), one attack "
     "too few (round 1 of 2026-05-11T23-47-27Z); two files are refused for their `undo` key; "
     "three rounds of a player who placed no piece import, but `verify` refuses their empty "
     "record.",

@@ -940,3 +940,23 @@ fn an_older_match_without_its_statistics_or_of_version_19_is_refused_by_place() 
         "{err}"
     );
 }
+
+/// Garbage that enters row by row (`garbageentry` `continuous`, a room of
+/// `bhudgens/tetrio-replays` whose rounds diverged) is refused by name, before anything is
+/// simulated.
+#[test]
+fn garbage_entering_row_by_row_is_refused_by_name() {
+    let dir = common::scratch("tetrio", "entry");
+    let path = changed_match(&dir, "entry.ttrm", 1, |d| {
+        yachi(d)["options"]["garbageentry"] = "continuous".into();
+    });
+    let out = import(&path, &dir.join("out")).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("options.garbageentry `continuous` is not supported (instant is)"),
+        "{err}"
+    );
+    assert!(!dir.join("out").exists());
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -218,6 +218,15 @@ impl Options {
         let objective = super::solo::objective(o, place)?;
         let survival = text(o, "survivalmode", "none", place)?;
         let survival = super::survival::Survival::of(survival, place, |k, d| num(o, k, d, place))?;
+        // Garbage that rises row by row (`continuous`) would move the piece in play as it
+        // comes; beamtris puts a lock's garbage in at once.
+        let entry = text(o, "garbageentry", "instant", place)?;
+        if entry != "instant" {
+            return Err(Error::at(
+                place,
+                format!("options.garbageentry `{entry}` is not supported (instant is)"),
+            ));
+        }
         let round = text(o, "roundmode", "down", place)?;
         if round != "down" {
             return Err(Error::at(
