@@ -67,10 +67,10 @@ KNOWN = [
     "its events but no fall (docs/tetrio.md, \"The end of a survivor's round\"): each had a "
     "soft-drop row in it.",
     "`bhudgens-replays` (today's TETRA LEAGUE rules, not seen when the rules were written): "
-    "682 of the 692 rounds imported agree; without `garbagespecialbonus` (one more for a "
-    "quad or spin clearing garbage rows) 232 of 710 did. Left: scores 2 to 24 under on 8 "
-    "rounds, all of two players (dracomoose, strantetris) but one, a score rule of "
-    "`spinbonuses` `all-mini+` not known (spins of other pieces than T); the match of cobbi_kr "
+    "690 of the 692 rounds imported agree; without `garbagespecialbonus` (one more for a "
+    "quad or spin clearing garbage rows) 232 of 710 did, and 682 before the rows of a 20G slam "
+    "under a held soft drop (SDF 41 with `may20g`) scored a point each (8 rounds of three "
+    "players, 2 to 24 points short). Left: the match of cobbi_kr "
     "and ineedmorework is refused for its `garbageentry` `continuous` (its rounds diverged "
     "when read as `instant`); one hold too many (steve31, round 2), one attack "
     "too few (round 1 of 2026-05-11T23-47-27Z); two files are refused for their `undo` key; "
@@ -83,8 +83,8 @@ KNOWN = [
     "1 to 3 faults off on 6 of 18 rounds (a finesse rule of 2021); round 3 of "
     "`YAUIO-tetrio_visualizer/test.ttrm` (version 18) diverges (beamtris tops out after 44 "
     "of h________'s 110 pieces; not found why), its rounds 1 and 2 agree. The one-round "
-    "match of `halp1-tetrio-replay-renderer` (version 19, today's rules): score 3 under for "
-    "halp.",
+    "match of `halp1-tetrio-replay-renderer` (version 19, today's rules) agrees since the "
+    "slam's rows score (halp plays SDF 41 with `may20g`).",
 ]
 
 
