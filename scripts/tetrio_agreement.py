@@ -80,7 +80,7 @@ KNOWN = [
     "`column` sets the holes; no `ackiid`, no network cancelling): `HBSQabUhSS.ttrm` (version "
     "15, 2022) agrees on every versus field, its score 2 under on 3 of 16 rounds; "
     "`Wingo206-DITeTriO/test2.ttrm` (version 15, 2021) agrees on every versus field, finesse "
-    "1 to 3 faults off on 6 of 18 rounds (a finesse rule of 2021); round 3 of "
+    "1 to 3 faults off on 6 of 18 rounds (not found why); round 3 of "
     "`YAUIO-tetrio_visualizer/test.ttrm` (version 18) diverges (beamtris tops out after 44 "
     "of h________'s 110 pieces; not found why), its rounds 1 and 2 agree. The one-round "
     "match of `halp1-tetrio-replay-renderer` (version 19, today's rules) agrees since the "
