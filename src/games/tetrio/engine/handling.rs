@@ -203,7 +203,7 @@ mod tests {
     /// SDF 41 with `may20g`: a piece that appears while soft drop is held goes to the floor
     /// at once (20G), and its rows score a point each, as the soft drop's (TETR.IO's scores of
     /// four players of `bhudgens/tetrio-replays` and of `halp1`'s match, 2 to 24 points short
-    /// without them). Seed 1 deals O then J: the O falls to the floor by the soft drop (21
+    /// without them). GameDef 1 deals O then J: the O falls to the floor by the soft drop (21
     /// rows: its box's top row from 22.04 to 1.04), the hard drop locks it there (columns 4
     /// and 5), and the J appears and slams onto it (19 rows: its lowest minos on row 2), 19
     /// points more (none before).
