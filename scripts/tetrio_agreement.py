@@ -15,16 +15,24 @@ collection (a folder, or one file), counted on its own row as well as in the who
 * `yachi-sessions`: `sessions/*/*.ttrm` of github.com/yachi/tetrio-replay-report (commit
   `f4ba2e8`, MIT), the version-19 set;
 * `zbrachinara-samples`: `samples/` of github.com/zbrachinara/tetrio-tools (commit `bcbbd23`,
-  MIT or Apache-2.0), the version-15 samples;
+  MIT or Apache-2.0), the version-15 samples (seven solo games and `HBSQabUhSS.ttrm`, a
+  version-15 match);
+* `bhudgens-replays`: the 51 `.ttrm` at the top of github.com/bhudgens/tetrio-replays (commit
+  `bd0cb09`; no licence stated: read here, not copied into beamtris), version-19 matches of
+  March to May 2026 under today's TETRA LEAGUE rules (`b2bcharging`, `spinbonuses`
+  `all-mini+`, `openerphase` 14, `garbagespecialbonus`), not seen before the rules were
+  written;
 * `other-public`: the other public replays found on GitHub, one folder each, named
   `OWNER-REPO`: `RaspberryEqualsPi-Tetriis/replay.ttr` (github.com/RaspberryEqualsPi/Tetriis,
   `replay.ttr` at commit `4455d5e`, deleted since; a version-15 custom game with levels, 150
   lines), `cyfinfaza-tetris/replay.ttr` (github.com/cyfinfaza/tetris, commit `0f93eb1`; a
   version-15 custom game, 12 pieces), `YAUIO-tetrio_visualizer/test.ttrm`
   (github.com/YAUIO/tetrio_visualizer, commit `e502283`, LGPL-3.0) and
-  `Wingo206-DITeTriO/test2.ttrm` (github.com/Wingo206/DITeTriO, commit `f6dfd89`, MIT), both
-  version-15 matches. The first two repositories state no licence: their replays are read
-  here, not copied into beamtris.
+  `Wingo206-DITeTriO/test2.ttrm` (github.com/Wingo206/DITeTriO, commit `f6dfd89`, MIT), matches
+  of versions 18 and 15, and `halp1-tetrio-replay-renderer/replay.ttrm`
+  (github.com/halp1/tetrio-replay-renderer, `test/replay.ttrm` at commit `74f901a`; a
+  version-19 match of one round under today's rules). The repositories of the first two and of
+  the last state no licence: their replays are read here, not copied into beamtris.
 
 The game file each import writes says itself whether the round agrees (`"agrees"`, and
 `"disagreements"`: the fields, TETR.IO's figure and beamtris's); the table's import column
@@ -54,14 +62,29 @@ EXTRA = "finaltime"
 # What the differences left are known to be (docs/tetrio.md, "Solo rules"); kept by hand, read
 # with the list the run writes.
 KNOWN = [
-    "Version-15 matches (`data` a list of rounds) are not supported: their garbage messages "
-    "differ.",
-    "`score` one point over on 8 version-19 rounds: the clears score multiples of 50 at level 1 "
-    "and a hard drop 2 a row, so the odd point is one row of a soft drop that TETR.IO did not "
-    "score. Which piece is not known: version 19 writes the statistics only at the end. Tried "
-    "and refused: scoring only the rows below the lowest the piece had reached (a kick up and "
-    "down again scoring nothing) puts 59 more rounds off; none of these 8 rounds holds soft drop "
-    "down across a lock or a hold, as some agreeing rounds do.",
+    "`yachi-sessions` (the 900 version-19 rounds the rules were written from) agree on every "
+    "field. Their last 8 (a score one point over) agree since a survivor's last frame plays "
+    "its events but no fall (docs/tetrio.md, \"The end of a survivor's round\"): each had a "
+    "soft-drop row in it.",
+    "`bhudgens-replays` (today's TETRA LEAGUE rules, not seen when the rules were written): "
+    "690 of the 692 rounds imported agree; without `garbagespecialbonus` (one more for a "
+    "quad or spin clearing garbage rows) 232 of 710 did, and 682 before the rows of a 20G slam "
+    "under a held soft drop (SDF 41 with `may20g`) scored a point each (8 rounds of three "
+    "players, 2 to 24 points short). Left: the match of cobbi_kr "
+    "and ineedmorework is refused for its `garbageentry` `continuous` (its rounds diverged "
+    "when read as `instant`); one hold too many (steve31, round 2), one attack "
+    "too few (round 1 of 2026-05-11T23-47-27Z); two files are refused for their `undo` key; "
+    "three rounds of a player who placed no piece import, but `verify` refuses their empty "
+    "record.",
+    "Matches of versions 15 to 18 (`data` a list of rounds) are read (their messages' "
+    "`column` sets the holes; no `ackiid`, no network cancelling): `HBSQabUhSS.ttrm` (version "
+    "15, 2022) agrees on every versus field, its score 2 under on 3 of 16 rounds; "
+    "`Wingo206-DITeTriO/test2.ttrm` (version 15, 2021) agrees on every versus field, finesse "
+    "1 to 3 faults off on 6 of 18 rounds (not found why); round 3 of "
+    "`YAUIO-tetrio_visualizer/test.ttrm` (version 18) diverges (beamtris tops out after 44 "
+    "of h________'s 110 pieces; not found why), its rounds 1 and 2 agree. The one-round "
+    "match of `halp1-tetrio-replay-renderer` (version 19, today's rules) agrees since the "
+    "slam's rows score (halp plays SDF 41 with `may20g`).",
 ]
 
 

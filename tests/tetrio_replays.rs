@@ -865,3 +865,98 @@ fn a_hold_starts_the_soft_drop_afresh() {
         (38, 33, 25)
     );
 }
+
+/// A version-19 round's survivor stops when the other player's death reaches it: the last
+/// frame (the replay's `frames`, where its `end` lies) plays its events but no fall. Round 3
+/// of `replay-2026-08-14-3.ttrm`: pinglamb survives; its 22nd piece, soft dropped from frame
+/// 847.4 (SDF 20: a row a frame), falls a row in each of frames 847 to 853 and another in the
+/// last, 854. TETR.IO scores 4 577, the 7 rows of 847 to 853 but not 854's (4 578 when the
+/// last frame falls too); yachi, who tops out, agrees either way.
+#[test]
+fn a_survivor_s_last_frame_has_no_fall() {
+    check("replay-2026-08-14-3-r3.ttrm", 2);
+    let rounds = rounds("replay-2026-08-14-3-r3.ttrm");
+    let r = &rounds[0];
+    assert_eq!(
+        (r.username.as_str(), r.alive, r.frames),
+        ("pinglamb", Some(true), 854)
+    );
+    let e = tetrio::simulate(r);
+    assert_eq!(
+        (e.stats.score, e.pending_drop_points(), e.locks.len()),
+        (4577, 7, 21)
+    );
+}
+
+/// The match format of versions 15 to 18 (`data` a list of rounds, each player's replay a
+/// `.ttr`'s `data`, the statistics in its `end` event): round 3 of `HBSQabUhSS.ttrm` agrees
+/// on every field for both players. Its garbage messages carry the hole `column`, which the
+/// rows take (batches 1 and 2 of zbrachinara's both in column 6: the generator of version 19
+/// would give the second another), and no `ackiid`, so nothing is network-cancelled.
+#[test]
+fn a_version_15_match_agrees_with_its_messages_columns() {
+    check("HBSQabUhSS-r3.ttrm", 2);
+    let rounds = rounds("HBSQabUhSS-r3.ttrm");
+    let z = &rounds[0];
+    assert_eq!(
+        (z.round, z.username.as_str(), z.options.version),
+        (1, "zbrachinara", 15)
+    );
+    let e = tetrio::simulate(z);
+    let columns: Vec<usize> = e.arrivals.iter().map(|a| a.column).collect();
+    assert_eq!(columns, [6, 6, 6, 6, 6, 6, 9]);
+    assert_eq!(e.stats.garbage.received, 14);
+}
+
+/// The older match format is read only for versions 15 to 18, and its `end` statistics are
+/// required, named by place.
+#[test]
+fn an_older_match_without_its_statistics_or_of_version_19_is_refused_by_place() {
+    let text =
+        std::fs::read_to_string(common::repo("tests/data/tetrio/HBSQabUhSS-r3.ttrm")).unwrap();
+    let mut d: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let events = d["data"][0]["replays"][1]["events"].as_array_mut().unwrap();
+    events.retain(|e| e["type"] != "end");
+    let err = tetrio::replay::parse("m.ttrm", &d.to_string())
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(
+        err.contains("missing field `data[0].replays[1].events[type=end].data.export.stats`"),
+        "{err}"
+    );
+    let mut d: serde_json::Value = serde_json::from_str(&text).unwrap();
+    for e in d["data"][0]["replays"][0]["events"].as_array_mut().unwrap() {
+        if e["type"] == "full" {
+            e["data"]["options"]["version"] = 19.into();
+        }
+    }
+    let err = tetrio::replay::parse("m.ttrm", &d.to_string())
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(
+        err.contains("data[0].replays[0]`: options.version 19 is not supported"),
+        "{err}"
+    );
+}
+
+/// Garbage that enters row by row (`garbageentry` `continuous`, a room of
+/// `bhudgens/tetrio-replays` whose rounds diverged) is refused by name, before anything is
+/// simulated.
+#[test]
+fn garbage_entering_row_by_row_is_refused_by_name() {
+    let dir = common::scratch("tetrio", "entry");
+    let path = changed_match(&dir, "entry.ttrm", 1, |d| {
+        yachi(d)["options"]["garbageentry"] = "continuous".into();
+    });
+    let out = import(&path, &dir.join("out")).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("options.garbageentry `continuous` is not supported (instant is)"),
+        "{err}"
+    );
+    assert!(!dir.join("out").exists());
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -49,6 +49,9 @@ pub struct NetEvent {
     /// The hole column the replay's message carries, when it does.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub x: Option<i64>,
+    /// The hole column the message sets (version 15's `column`), when it does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub column: Option<usize>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub targets: Option<Vec<i64>>,
 }
@@ -97,8 +100,9 @@ fn is_zero(n: &u32) -> bool {
 /// The most garbage rows one message may carry: far past any attack of one clear.
 pub const MAX_GARBAGE_AMOUNT: i64 = 1000;
 
-/// What is wrong with a garbage message of `amount` rows with holes `size` wide, if anything.
-pub fn garbage_problem(amount: i64, size: usize) -> Option<String> {
+/// What is wrong with a garbage message of `amount` rows with holes `size` wide (at `column`
+/// when it sets one), if anything.
+pub fn garbage_problem(amount: i64, size: usize, column: Option<usize>) -> Option<String> {
     if !(0..=MAX_GARBAGE_AMOUNT).contains(&amount) {
         return Some(format!(
             "garbage amount {amount} is not from 0 to {MAX_GARBAGE_AMOUNT}"
@@ -106,6 +110,11 @@ pub fn garbage_problem(amount: i64, size: usize) -> Option<String> {
     }
     if !(1..=100).contains(&size) {
         return Some(format!("garbage hole size {size} is not from 1 to 100"));
+    }
+    if let Some(c) = column.filter(|&c| c >= 100) {
+        return Some(format!(
+            "garbage hole column {c} is not from 0 to 99 (boards are at most 100 wide)"
+        ));
     }
     None
 }
@@ -122,6 +131,7 @@ impl NetEvent {
             amount: None,
             size: None,
             x: None,
+            column: None,
             targets: None,
         };
         match e {
@@ -132,15 +142,17 @@ impl NetEvent {
                 amount,
                 size,
                 x,
+                column,
             } => {
                 n.kind = "garbage".into();
-                (n.gameid, n.iid, n.ackiid, n.amount, n.size, n.x) = (
+                (n.gameid, n.iid, n.ackiid, n.amount, n.size, n.x, n.column) = (
                     Some(*gameid),
                     Some(*iid),
                     Some(*ackiid),
                     Some(*amount),
                     Some(*size),
                     *x,
+                    *column,
                 );
             }
             Event::Confirm { gameid, iid } => {
@@ -165,6 +177,7 @@ impl NetEvent {
                 amount: self.amount?,
                 size: self.size.unwrap_or(1),
                 x: self.x,
+                column: self.column,
             },
             "confirm" => Event::Confirm {
                 gameid: self.gameid?,
@@ -304,7 +317,9 @@ impl TetrioGame {
                 ));
             }
             if n.kind == "garbage" {
-                if let Some(why) = garbage_problem(n.amount.unwrap_or(0), n.size.unwrap_or(1)) {
+                if let Some(why) =
+                    garbage_problem(n.amount.unwrap_or(0), n.size.unwrap_or(1), n.column)
+                {
                     return bad(why);
                 }
             }

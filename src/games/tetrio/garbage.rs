@@ -63,6 +63,8 @@ pub struct Incoming {
     /// The batch id (`iid`) and the sender's game id.
     pub cid: i64,
     pub gameid: i64,
+    /// The hole column the message set (version 15), else the generator's.
+    pub column: Option<usize>,
 }
 
 /// A row the queue puts on the board.
@@ -222,7 +224,9 @@ impl GarbageQueue {
                 None => true,
                 Some(_) => self.rng.float() < self.rules.messiness_inner,
             } && !self.has_changed_column;
-            let column = if reroll {
+            let column = if let Some(c) = self.queue[0].column {
+                c
+            } else if reroll {
                 self.has_changed_column = true;
                 self.reroll()
             } else {

@@ -34,6 +34,19 @@ pub fn is_seed(seed: u64) -> bool {
     (1..=MAX_SEED).contains(&seed)
 }
 
+/// Whether the round ended for this player from outside its game: a version-19 round's
+/// survivor, whose game stops when the other player's death reaches it. Its last frame
+/// (`frames`, where the `end` event lies) then plays its events but not its shift and fall:
+/// TETR.IO stops the game before them. Seen on the soft drop's points: 8 of the 900
+/// version-19 rounds (the first: round 8 of `replay-2026-07-22-5.ttrm`, yachi's 83rd piece,
+/// soft dropped from frame 3505.5) scored a row in that frame that TETR.IO did not, and no
+/// round agrees only by it. A player who tops out ends the game in its own last frame, whose
+/// fall and lock TETR.IO plays (the lock that tops out counts a piece), and a version-15
+/// replay counts the frame in play in its `frames` (as its final time does).
+fn ended_from_outside(round: &PlayerRound) -> bool {
+    round.options.version == 19 && round.alive == Some(true)
+}
+
 /// Plays one player's round from its inputs to its last frame.
 pub fn simulate(round: &PlayerRound) -> Engine {
     let mut e = Engine::new(round.options.clone());
@@ -54,7 +67,11 @@ pub fn simulate(round: &PlayerRound) -> Engine {
             batch.push(order[i].1.clone());
             i += 1;
         }
-        e.tick(&batch);
+        if f == round.frames && ended_from_outside(round) {
+            e.tick_last(&batch);
+        } else {
+            e.tick(&batch);
+        }
     }
     e
 }

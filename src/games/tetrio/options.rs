@@ -60,6 +60,9 @@ pub struct Options {
     pub combo: ComboRule,
     pub b2bchaining: bool,
     pub b2bcharging: bool,
+    /// `garbagespecialbonus` (today's TETRA LEAGUE): a clear that takes away garbage rows
+    /// with a quad or a spin sends one more.
+    pub garbagespecialbonus: bool,
     pub b2bcharge_at: i64,
     pub b2bcharge_base: i64,
     pub allclears: bool,
@@ -215,6 +218,15 @@ impl Options {
         let objective = super::solo::objective(o, place)?;
         let survival = text(o, "survivalmode", "none", place)?;
         let survival = super::survival::Survival::of(survival, place, |k, d| num(o, k, d, place))?;
+        // Garbage that rises row by row (`continuous`) would move the piece in play as it
+        // comes; beamtris puts a lock's garbage in at once.
+        let entry = text(o, "garbageentry", "instant", place)?;
+        if entry != "instant" {
+            return Err(Error::at(
+                place,
+                format!("options.garbageentry `{entry}` is not supported (instant is)"),
+            ));
+        }
         let round = text(o, "roundmode", "down", place)?;
         if round != "down" {
             return Err(Error::at(
@@ -270,6 +282,7 @@ impl Options {
             combo,
             b2bchaining: flag(o, "b2bchaining", false, place)?,
             b2bcharging: flag(o, "b2bcharging", false, place)?,
+            garbagespecialbonus: flag(o, "garbagespecialbonus", false, place)?,
             b2bcharge_at: num(o, "b2bcharge_at", 4., place)? as i64,
             b2bcharge_base: num(o, "b2bcharge_base", 0., place)? as i64,
             allclears: flag(o, "allclears", true, place)?,
@@ -284,7 +297,11 @@ impl Options {
             garbagecapincrease: num(o, "garbagecapincrease", 0., place)?,
             garbagecapmargin: num(o, "garbagecapmargin", 0., place)?,
             garbagecapmax: num(o, "garbagecapmax", 40., place)?,
-            garbageabsolutecap: num(o, "garbageabsolutecap", 0., place)? as i64,
+            // Version 18 wrote `false` for no cap.
+            garbageabsolutecap: match o.get("garbageabsolutecap") {
+                Some(Value::Bool(false)) => 0,
+                _ => num(o, "garbageabsolutecap", 0., place)? as i64,
+            },
             garbagespeed: num(o, "garbagespeed", 20., place)? as i64,
             garbageholesize: num(o, "garbageholesize", 1., place)? as usize,
             messiness_change: num(o, "messiness_change", 1., place)?,
@@ -293,10 +310,14 @@ impl Options {
             messiness_timeout: num(o, "messiness_timeout", 0., place)? as i64,
             messiness_center: flag(o, "messiness_center", false, place)?,
             openerphase: num(o, "openerphase", 0., place)? as i64,
-            passthrough_network: matches!(
-                text(o, "passthrough", "zero", place)?,
-                "zero" | "consistent"
-            ),
+            // Version 15 wrote a boolean: `false` (no passthrough) is today's `zero`.
+            passthrough_network: match o.get("passthrough") {
+                Some(Value::Bool(b)) => !b,
+                _ => matches!(
+                    text(o, "passthrough", "zero", place)?,
+                    "zero" | "consistent"
+                ),
+            },
             hasgarbage: flag(o, "hasgarbage", false, place)?,
             levels,
             objective,

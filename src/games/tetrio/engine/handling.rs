@@ -175,7 +175,52 @@ impl Engine {
         self.process_shift(1, delta);
     }
 
+    /// Takes the piece to the floor at once (20G); rows a held soft drop takes it down score
+    /// as the soft drop's (SDF 41 with `may20g` slams the piece after each move).
     pub(super) fn slam(&mut self) {
-        while self.internal_fall(1.) {}
+        let mut rows = 0;
+        while self.internal_fall(1.) {
+            rows += 1;
+        }
+        if self.keys[SOFT] && rows > 0 {
+            self.drop_points(rows as f64 * crate::games::tetrio::solo::SOFT_DROP_POINTS);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn down(key: Key) -> Event {
+        Event::KeyDown {
+            key,
+            subframe: 0.,
+            hoisted: false,
+        }
+    }
+
+    /// SDF 41 with `may20g`: a piece that appears while soft drop is held goes to the floor
+    /// at once (20G), and its rows score a point each, as the soft drop's (TETR.IO's scores of
+    /// four players of `bhudgens/tetrio-replays` and of `halp1`'s match, 2 to 24 points short
+    /// without them). GameDef 1 deals O then J: the O falls to the floor by the soft drop (21
+    /// rows: its box's top row from 22.04 to 1.04), the hard drop locks it there (columns 4
+    /// and 5), and the J appears and slams onto it (19 rows: its lowest minos on row 2), 19
+    /// points more (none before).
+    #[test]
+    fn rows_a_held_soft_drop_slams_score_as_its_rows() {
+        let o = Options::parse(
+            &serde_json::json!({"version": 19, "seed": 1,
+                "handling": {"sdf": 41, "may20g": true}}),
+            "test",
+        )
+        .unwrap();
+        let mut e = Engine::new(o);
+        e.tick(&[down(Key::SoftDrop)]);
+        assert_eq!((e.falling.piece, e.stats.score), (2, 21));
+        e.tick(&[down(Key::HardDrop)]);
+        assert_eq!(e.locks.len(), 1);
+        assert_eq!((e.falling.piece, e.falling.y), (5, 3.04));
+        assert_eq!((e.pending_drop_points(), e.stats.score), (19, 40));
     }
 }

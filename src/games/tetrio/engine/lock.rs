@@ -181,8 +181,11 @@ impl Engine {
         );
         let mult = self.multiplier.value;
         let mut events: Vec<i64> = Vec::new();
+        let special = self.o.garbagespecialbonus
+            && garbage_cleared > 0
+            && (spin != SpinKind::None || lines >= 4);
         if raw > 0. {
-            events.push((raw * mult).floor() as i64);
+            events.push((raw * mult).floor() as i64 + special as i64);
         }
         if let Some(btb) = broke {
             if self.o.b2bcharging && btb + 1 > self.o.b2bcharge_at {
@@ -309,5 +312,40 @@ impl Engine {
             iid: t.cid,
             column: t.column,
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::tetrio::pieces::I;
+
+    /// The attack of an I's quad down a well of four garbage rows (column 0), all clears off.
+    fn quad_attack(special: bool) -> u32 {
+        let o = Options::parse(
+            &serde_json::json!({"version": 19, "seed": 1, "handling": {}, "allclears": false, "garbagespecialbonus": special}),
+            "test",
+        )
+        .unwrap();
+        let mut e = Engine::new(o);
+        for _ in 0..4 {
+            e.insert_garbage(Tanked {
+                cid: 1,
+                column: 0,
+                size: 1,
+            });
+        }
+        (e.falling.piece, e.falling.rotation, e.falling.x) = (I, 1, -2);
+        e.drop_and_lock(true);
+        let l = e.locks.last().unwrap();
+        assert_eq!((l.lines, e.stats.garbage.cleared), (4, 4));
+        l.attack
+    }
+
+    /// `garbagespecialbonus`: a quad that clears garbage rows sends one more (5, not 4).
+    #[test]
+    fn the_special_bonus_adds_one_to_a_quad_clearing_garbage() {
+        assert_eq!(quad_attack(false), 4);
+        assert_eq!(quad_attack(true), 5);
     }
 }

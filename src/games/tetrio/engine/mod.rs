@@ -67,6 +67,8 @@ pub enum Event {
         amount: i64,
         size: usize,
         x: Option<i64>,
+        /// The hole column of its rows, when the message sets it (version 15's `column`).
+        column: Option<usize>,
     },
     /// The sender's confirmation of a batch: it becomes due `garbagespeed` frames later.
     Confirm {
@@ -384,6 +386,16 @@ impl Engine {
 
     /// Runs one frame: its events, then the frame's shifting and falling.
     pub fn tick(&mut self, events: &[Event]) {
+        self.frame_run(events, true)
+    }
+
+    /// Runs a frame's events but not its shifting and falling (the last frame of a game
+    /// stopped from outside: [`crate::games::tetrio::simulate`]).
+    pub fn tick_last(&mut self, events: &[Event]) {
+        self.frame_run(events, false)
+    }
+
+    fn frame_run(&mut self, events: &[Event], physics: bool) {
         let ended = self.solo.ended;
         self.subframe = 0.;
         if !self.solo.ended {
@@ -394,7 +406,7 @@ impl Engine {
         }
         self.frame += 1;
         // After the end the pieces stop, but garbage messages still arrive and count.
-        if !self.solo.ended {
+        if !self.solo.ended && physics {
             self.process_all_shift(1. - self.subframe);
             self.fall(1. - self.subframe);
         }
@@ -522,6 +534,7 @@ impl Engine {
                 amount,
                 size,
                 x,
+                column,
             } => {
                 let amount = if self.o.passthrough_network {
                     self.network.receive(*gameid, *ackiid, *amount)
@@ -534,6 +547,7 @@ impl Engine {
                     size: *size,
                     cid: *iid,
                     gameid: *gameid,
+                    column: *column,
                 });
                 self.received.push(Received {
                     frame: self.frame,
