@@ -8,7 +8,7 @@ use super::Family;
 use crate::error::{Error, Result};
 use crate::eval::nes::{NesEvaluator, NesWeights};
 use crate::games::nes::game::{all_tetris_score, NesGame, NesOptions};
-use crate::games::nes::movegen::{inputs, Speed};
+use crate::games::nes::movegen::{placement_inputs, Gravity, Speed};
 use crate::games::nes::orientation::cells;
 use crate::games::nes::record::{NesRecord, PieceInputs};
 use crate::games::nes::replay::{replay, LockEvent, Outcome};
@@ -68,7 +68,7 @@ impl NesFamily {
     /// The record's replay as the views draw it.
     fn view(&self, record: &NesRecord) -> Result<Replay> {
         let speed = self.options().speed.name();
-        let note = |level: u8| format!("level {level}  speed {speed}");
+        let note = |g: Gravity| format!("level {}  speed {speed}  {}", g.level, g.describe());
         let mut colours: Vec<[Option<Shape>; 10]> = vec![[None; 10]; 20];
         let mut frames = vec![Frame {
             rows: vec![[None; 10]; 20],
@@ -76,7 +76,7 @@ impl NesFamily {
             lines: 0,
             next: self.game.pieces.first().copied().into_iter().collect(),
             chains: None,
-            note: Some(note(self.options().level)),
+            note: Some(note(Gravity::single(self.options().level))),
         }];
         let mut locks = Vec::new();
         let outcome = self.replay(record, |e| {
@@ -115,7 +115,7 @@ impl NesFamily {
                     .into_iter()
                     .collect(),
                 chains: None,
-                note: Some(note(e.level)),
+                note: Some(note(e.gravity)),
             });
             locks.push(Lock {
                 piece: e.shape,
@@ -150,7 +150,7 @@ impl NesFamily {
                 .zip(&self.game.pieces)
                 .map(|(m, &shape)| PieceInputs {
                     shape,
-                    inputs: inputs(speed, m.turns, m.shifts),
+                    inputs: placement_inputs(speed, m.turns, m.shifts, m.tuck),
                 })
                 .collect(),
         }
@@ -243,7 +243,8 @@ impl Family for NesFamily {
                 trace(super::tencent::json_line(&serde_json::json!({
                     "lock": e.piece, "piece": e.shape.letter().to_string(), "frame": e.frame,
                     "orientation": e.orientation, "x": e.x, "y": e.y, "cleared": e.cleared,
-                    "lines": e.lines, "level": e.level, "gain": e.gain, "score": e.score,
+                    "lines": e.lines, "level": e.level, "gravity": e.gravity.describe(),
+                    "gain": e.gain, "score": e.score,
                 })));
             }
         })
@@ -257,23 +258,25 @@ impl Family for NesFamily {
         replay.check_count("--at", k)?;
         let f = &replay.frames[k];
         let o = self.options();
-        let level = if k == 0 {
-            o.level
+        let gravity = if k == 0 {
+            Gravity::single(o.level)
         } else {
-            // the level after lock k, as the replay counted it
-            let mut level = o.level;
+            // the level and gravity after lock k, as the replay counted them
+            let mut gravity = Gravity::single(o.level);
             self.replay(record, |e| {
                 if e.piece + 1 == k {
-                    level = e.level;
+                    gravity = e.gravity;
                 }
             })?;
-            level
+            gravity
         };
         let mut out = format!(
-            "lock {k}/{}  score {}  lines {}  level {level}  speed {}\nnext {}\n",
+            "lock {k}/{}  score {}  lines {}  level {}  gravity {}  speed {}\nnext {}\n",
             replay.total,
             f.score,
             f.lines,
+            gravity.level,
+            gravity.describe(),
             o.speed.name(),
             f.next.first().map_or('-', |s| s.letter())
         );
@@ -360,6 +363,7 @@ impl Family for NesFamily {
             level: o.level,
             speed: o.speed,
             target: o.lines,
+            killscreen_x2: o.killscreen_x2,
             steps: plan.steps,
             evaluator: &plan.family.evaluator,
         };

@@ -31,6 +31,10 @@ pub const FAMILY: FamilyInfo = FamilyInfo {
             flag: "--lines",
             default: "230",
         },
+        GameOption {
+            flag: "--killscreen-x2",
+            default: "off",
+        },
     ],
     weights: &["nes"],
     default_beam: 2000,
