@@ -120,15 +120,13 @@ impl NesArgs {
                     "--killscreen-x2 {k}: give a level from {MIN_KILLSCREEN_X2} (the single killscreen) to 255"
                 )));
             }
+            if k <= i64::from(o.level) {
+                return Err(Error(format!(
+                    "--killscreen-x2 {k}: not above the starting level {}",
+                    o.level
+                )));
+            }
             o.killscreen_x2 = Some(k as u8);
-        }
-        if let Err(e) = o.check() {
-            let flag = if e.starts_with("nes.killscreen_x2") {
-                "--killscreen-x2"
-            } else {
-                "the game file"
-            };
-            return Err(Error(format!("{flag}: {e}")));
         }
         seed.nes = Some(o);
         seed.settle().map_err(|e| Error(e.0))?;

@@ -45,9 +45,13 @@ impl NesWeights {
         // points bring, rows ready for a tetris pull (but four of them less than a tetris at
         // level 18 brings, 22 800 x 0.005, or the search never clears them), holes cost,
         // the well column stays empty. A burn of 300 emptied the beam in long I droughts.
+        // Then on two seeds of the Killscreen x2 format to 430 lines at beam 1000
+        // (results/nes/ks2/README.md): the speed features, holes 40 -> 100 and burn
+        // 100 -> 50 (a hole under the doubled gravity is rarely dug out, and a stack that
+        // must come down for it burns).
         let pairs: &[(&str, f64)] = match name {
             "nes" => &[
-                ("holes", 40.0),
+                ("holes", 100.0),
                 ("covered", 3.0),
                 ("total_height", 0.05),
                 ("height_over_half", 4.0),
@@ -56,7 +60,7 @@ impl NesWeights {
                 ("deep_wells", 15.0),
                 ("well_cells", 20.0),
                 ("tetris_ready", -20.0),
-                ("burn", 100.0),
+                ("burn", 50.0),
                 ("over_reach", 30.0),
                 ("well_blocked", 400.0),
             ],

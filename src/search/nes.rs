@@ -16,7 +16,7 @@ use crate::games::nes::movegen::{
     placements, Board, Gravity, Outcome, Placement, Speed, Tuck, FIRST_ENTRY_DELAY,
 };
 use crate::games::nes::orientation::spawn_of;
-use crate::games::nes::score::Lines;
+use crate::games::nes::score::{level_after_line, Lines};
 use crate::piece::Shape;
 use std::sync::atomic::AtomicBool;
 
@@ -81,6 +81,23 @@ impl NesBeam<'_> {
         }
     }
 }
+
+impl NesBeam<'_> {
+    /// The gravity the board after `o` will face [`LOOK_AHEAD_LINES`] lines later: the
+    /// evaluator judges a stack by the speed it is about to meet, so that it is low enough
+    /// before a transition (at level 28 or 38), not after.
+    fn gravity_ahead(&self, o: Outcome) -> Gravity {
+        let (mut lines, mut level) = (o.lines, o.level);
+        for _ in 0..LOOK_AHEAD_LINES {
+            lines.increment();
+            level = level_after_line(level, lines);
+        }
+        self.gravity(level)
+    }
+}
+
+/// How many lines ahead the evaluator looks for the gravity to come: one tetris.
+pub const LOOK_AHEAD_LINES: u32 = 12;
 
 /// The rank of a done line of `points`: ahead of every other state, by points.
 fn done_rank(points: u32) -> f64 {
@@ -156,7 +173,7 @@ impl BeamGame for NesBeam<'_> {
                 child,
                 points,
                 self.evaluator
-                    .rank(&o.board, o.cleared, points, self.gravity(o.level), self.speed),
+                    .rank(&o.board, o.cleared, points, self.gravity_ahead(o), self.speed),
             );
         }
     }

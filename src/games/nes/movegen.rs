@@ -604,6 +604,34 @@ mod tests {
     }
 
     #[test]
+    fn a_tuck_slides_under_a_roof() {
+        // a roof over columns 0-3 on row 17: an O reaches columns 3 and 4 of the two rows
+        // below only by a left press once it has fallen past it
+        let mut roof = Board::default();
+        roof.0[17] = 0b1111;
+        for gravity in [
+            Gravity::single(18),
+            Gravity {
+                level: 39,
+                double: true,
+            },
+        ] {
+            let mut out = Vec::new();
+            placements(&roof, gravity, 0, Shape::O, Speed::Tap30, &mut out);
+            let under = out
+                .iter()
+                .find(|p| (p.rest.x, p.rest.y) == (4, 18))
+                .expect("the tuck under the roof");
+            let tuck = under.tuck.expect("a late press");
+            assert_eq!(tuck.button, Buttons::LEFT);
+            let inp = placement_inputs(Speed::Tap30, under.turns, under.shifts, under.tuck);
+            let p = place(gravity, &roof.playfield(), Shape::O, Carry::default(), &inp).unwrap();
+            assert_eq!((p.x, p.y), (4, 18));
+            assert!(p.frame >= inp.len());
+        }
+    }
+
+    #[test]
     fn fast_lock_is_the_engines_on_an_empty_board() {
         for gravity in [0, 18, 19, 29, 39]
             .map(Gravity::single)
