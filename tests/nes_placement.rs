@@ -43,8 +43,13 @@ fn check_movie(file: &str) -> usize {
                     held: at.held,
                 };
                 let piece = shape(at.current).unwrap();
-                let Some(p) = place(Gravity::single(at.level), &at.playfield, piece, carry, &m.inputs[s + 1..])
-                else {
+                let Some(p) = place(
+                    Gravity::single(at.level),
+                    &at.playfield,
+                    piece,
+                    carry,
+                    &m.inputs[s + 1..],
+                ) else {
                     // `place` says the piece tops out: so must the game, at its lock.
                     tops_out = true;
                     continue;

@@ -179,9 +179,19 @@ fn bad_flags_are_refused_and_nothing_is_written() {
     std::fs::write(&seed, r#"{"name":"b","rules":"nes","generator":{"kind":"gym","seed":"123456"},"nes":{"killscreen_x2":19}}"#).unwrap();
     fails_with(
         &run(&["solve", "--seed", s, "--out", o]),
-        &format!("{s}: nes.killscreen_x2: 19 is below level 29, where the single killscreen starts"),
+        &format!(
+            "{s}: nes.killscreen_x2: 19 is below level 29, where the single killscreen starts"
+        ),
     );
-    let bad_speed = run(&["solve", "--seed", "seeds/nes-gym-ks2.json", "--tap-hz", "60", "--out", o]);
+    let bad_speed = run(&[
+        "solve",
+        "--seed",
+        "seeds/nes-gym-ks2.json",
+        "--tap-hz",
+        "60",
+        "--out",
+        o,
+    ]);
     fails_with(&bad_speed, "--tap-hz 60: give 30 or 15 (or --das to hold)");
     assert!(!out.exists());
 }

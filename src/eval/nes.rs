@@ -140,11 +140,7 @@ pub struct Features {
 pub fn reach_heights(gravity: Gravity, speed: Speed) -> [u32; 10] {
     let per_frame = gravity.rows_per_frame();
     std::array::from_fn(|c| {
-        let shifts = if c < 4 {
-            4 - c
-        } else {
-            c.saturating_sub(6)
-        };
+        let shifts = if c < 4 { 4 - c } else { c.saturating_sub(6) };
         if shifts == 0 {
             return 18;
         }
@@ -310,6 +306,9 @@ mod tests {
         let f = Features::of(&b, 0, double, Speed::Tap30);
         // the I reaches column 8 on frame 5, 8 rows down: rows 6-9 are not free
         assert_eq!((f.well_blocked, f.over_reach), (1, 0));
-        assert_eq!(Features::of(&b, 0, Gravity::single(18), Speed::Tap30).well_blocked, 0);
+        assert_eq!(
+            Features::of(&b, 0, Gravity::single(18), Speed::Tap30).well_blocked,
+            0
+        );
     }
 }

@@ -68,7 +68,8 @@ impl NesFamily {
     /// The record's replay as the views draw it.
     fn view(&self, record: &NesRecord) -> Result<Replay> {
         let speed = self.options().speed.name();
-        let note = |g: Gravity| format!("level {}  gravity {}  speed {speed}", g.level, g.describe());
+        let note =
+            |g: Gravity| format!("level {}  gravity {}  speed {speed}", g.level, g.describe());
         let mut colours: Vec<[Option<Shape>; 10]> = vec![[None; 10]; 20];
         let mut frames = vec![Frame {
             rows: vec![[None; 10]; 20],

@@ -172,8 +172,13 @@ impl BeamGame for NesBeam<'_> {
                 mv,
                 child,
                 points,
-                self.evaluator
-                    .rank(&o.board, o.cleared, points, self.gravity_ahead(o), self.speed),
+                self.evaluator.rank(
+                    &o.board,
+                    o.cleared,
+                    points,
+                    self.gravity_ahead(o),
+                    self.speed,
+                ),
             );
         }
     }

@@ -16,8 +16,8 @@
 //! Tucks and spins (a shift or turn after the piece has fallen) are not generated.
 
 use super::buttons::Buttons;
-pub use super::gameplay::Gravity;
 use super::gameplay::frames_per_drop;
+pub use super::gameplay::Gravity;
 use super::orientation::{cells, rotated, spawn_of, Orientation};
 use super::playfield::Playfield;
 use super::score::{level_after_line, Lines};
@@ -589,7 +589,14 @@ mod tests {
     #[test]
     fn every_column_at_level_18_but_not_at_29() {
         let mut out = Vec::new();
-        placements(&Board::default(), Gravity::single(18), 0, Shape::I, Speed::Tap30, &mut out);
+        placements(
+            &Board::default(),
+            Gravity::single(18),
+            0,
+            Shape::I,
+            Speed::Tap30,
+            &mut out,
+        );
         // I flat: 7 columns; vertical: 10
         assert_eq!(out.len(), 17);
         // on a stack 12 rows high, left open at column 0, 15 Hz at level 29 misses columns
@@ -597,9 +604,23 @@ mod tests {
         for y in 8..20 {
             stack.0[y] = 0x3FE;
         }
-        placements(&stack, Gravity::single(18), 0, Shape::I, Speed::Tap30, &mut out);
+        placements(
+            &stack,
+            Gravity::single(18),
+            0,
+            Shape::I,
+            Speed::Tap30,
+            &mut out,
+        );
         assert_eq!(out.len(), 17);
-        placements(&stack, Gravity::single(29), 0, Shape::I, Speed::Tap15, &mut out);
+        placements(
+            &stack,
+            Gravity::single(29),
+            0,
+            Shape::I,
+            Speed::Tap15,
+            &mut out,
+        );
         assert_eq!(out.len(), 10);
     }
 

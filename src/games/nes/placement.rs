@@ -135,7 +135,14 @@ mod tests {
 
     #[test]
     fn a_dropped_o_lands_on_the_floor() {
-        let p = place(Gravity::single(18), &Playfield::default(), Shape::O, Carry::default(), &[]).unwrap();
+        let p = place(
+            Gravity::single(18),
+            &Playfield::default(),
+            Shape::O,
+            Carry::default(),
+            &[],
+        )
+        .unwrap();
         assert_eq!((p.orientation, p.x, p.y), (0x0A, 5, 18));
         // level 18 falls a row every 3 frames: 18 rows
         assert_eq!(p.frame, 18 * 3 + 3);
@@ -145,7 +152,8 @@ mod tests {
     #[test]
     fn a_tap_shifts_once_and_das_repeats_every_six_frames() {
         let left = |n: usize| vec![Buttons::LEFT; n];
-        let one = place(Gravity::single(0),
+        let one = place(
+            Gravity::single(0),
             &Playfield::default(),
             Shape::I,
             Carry::default(),
@@ -154,7 +162,8 @@ mod tests {
         .unwrap();
         assert_eq!(one.x, 4);
         // held: a shift at once, the next after 16 frames, then every 6
-        let held = place(Gravity::single(0),
+        let held = place(
+            Gravity::single(0),
             &Playfield::default(),
             Shape::I,
             Carry::default(),
@@ -162,7 +171,8 @@ mod tests {
         )
         .unwrap();
         assert_eq!(held.x, 2);
-        let held = place(Gravity::single(0),
+        let held = place(
+            Gravity::single(0),
             &Playfield::default(),
             Shape::I,
             Carry::default(),
@@ -182,7 +192,14 @@ mod tests {
             }
         }
         // I horizontal spawns over x 3-6; one right tap puts it over 4-7
-        let p = place(Gravity::single(19), &board, Shape::I, Carry::default(), &[Buttons::RIGHT]).unwrap();
+        let p = place(
+            Gravity::single(19),
+            &board,
+            Shape::I,
+            Carry::default(),
+            &[Buttons::RIGHT],
+        )
+        .unwrap();
         assert_eq!(p.lines, 1);
         assert!((0..10).all(|x| !p.playfield.get(x, 19)));
     }
