@@ -27,6 +27,7 @@ fn a_small_solve_replays_to_its_score() {
     let report = json(&out);
     assert_eq!(report["end_reason"], "lines_reached");
     assert!(report["lines"].as_u64().unwrap() >= 20);
+    assert_eq!(report["weights_name"], "nes-230");
     let record = dir.join("s.txt");
     let v = run(&["verify", record.to_str().unwrap()]);
     assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stderr));
@@ -95,6 +96,7 @@ fn a_killscreen_x2_solve_replays_with_its_gravity() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let report = json(&out);
     assert_eq!(report["game"]["nes"]["killscreen_x2"], 29);
+    assert_eq!(report["weights_name"], "nes");
     let record = dir.join("k.txt");
     let v = run(&["verify", record.to_str().unwrap(), "--trace"]);
     assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stderr));

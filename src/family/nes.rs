@@ -309,7 +309,11 @@ impl Family for NesFamily {
             return Err(Error("--pieces 0: give at least 1".into()));
         }
         let weights_name = match request.weights.as_str() {
-            crate::eval::tencent::DEFAULT_PRESET => "nes".to_string(),
+            // the Killscreen x2 format has its own default (src/eval/nes.rs)
+            crate::eval::tencent::DEFAULT_PRESET if self.options().killscreen_x2.is_some() => {
+                "nes".to_string()
+            }
+            crate::eval::tencent::DEFAULT_PRESET => "nes-230".to_string(),
             name => name.to_string(),
         };
         let weights = NesWeights::resolve(&weights_name)?;

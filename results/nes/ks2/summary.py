@@ -55,12 +55,13 @@ for res in sorted(HERE.glob("*.json")):
                      load=r.get("load_average_at_start")))
 
 print(f"all-tetris: {ALL:,} (108 tetrises, 432 lines); to 428 lines {ALL_428:,}; before 29 {ALL_29:,}; before 39 {ALL_39:,}\n")
-print("| seed | score | of all-tetris | lines | level | end | before 29 | before 39 | wall s | CPU s | load |")
-print("|---|---|---|---|---|---|---|---|---|---|---|")
+print("| seed | score (verify) | of all-tetris | lines | level | end | before 29 | before 39 | wall s | CPU s | load at start | files |")
+print("|---|---|---|---|---|---|---|---|---|---|---|---|")
 f = lambda n: f"{n:,}".replace(",", " ")
 for x in rows:
     print(f"| {x['seed']} | {f(x['score'])} | {100*x['score']/ALL:.1f} % | {x['lines']} | {x['level']} | {x['end']} | "
-          f"{f(x['pre29'])} | {f(x['pre39'])} | {x['wall']:.0f} | {x['cpu']:.0f} | {x['load']} |")
+          f"{f(x['pre29'])} | {f(x['pre39'])} | {x['wall']:.0f} | {x['cpu']:.0f} | {x['load']} | "
+          f"[json]({x['seed']}.json) [record]({x['seed']}.txt) [verify]({x['seed']}.verify.json) [trace]({x['seed']}.trace.jsonl) |")
 if rows:
     sc = [x["score"] for x in rows]
     print(f"\nmean {f(round(statistics.mean(sc)))}, median {f(round(statistics.median(sc)))}, lowest {f(min(sc))}, "
@@ -72,3 +73,20 @@ if rows:
     for x in rows:
         cells = [" / ".join(map(str, x["clears"].get(b, [0, 0, 0, 0]))) for b in ["18", "19-28", "29-38", "39-49"]]
         print(f"| {x['seed']} | " + " | ".join(cells) + " |")
+    # points by speed band beside the all-tetris points of that band, and the burnt lines
+    bands = [("18-28 (to 230 lines)", lambda x: x["pre29"], ALL_29),
+             ("29-38 (230-330)", lambda x: x["pre39"] - x["pre29"], ALL_39 - ALL_29),
+             ("39-49 (330-432, two rows a frame)", lambda x: x["score"] - x["pre39"], ALL - ALL_39)]
+    print("\n| levels | mean points | all-tetris | share | lines burnt (singles, doubles, triples), all seeds |")
+    print("|---|---|---|---|---|")
+    names = {"18-28 (to 230 lines)": ["18", "19-28"], "29-38 (230-330)": ["29-38"], "39-49 (330-432, two rows a frame)": ["39-49"]}
+    for name, get, all_band in bands:
+        m = statistics.mean(get(x) for x in rows)
+        burnt = [0, 0, 0]
+        for x in rows:
+            for b in names[name]:
+                c = x["clears"].get(b, [0, 0, 0, 0])
+                for i in range(3):
+                    burnt[i] += c[i]
+        lines_burnt = burnt[0] + 2 * burnt[1] + 3 * burnt[2]
+        print(f"| {name} | {f(round(m))} | {f(all_band)} | {100*m/all_band:.1f} % | {lines_burnt} ({burnt[0]}, {burnt[1]}, {burnt[2]}) |")

@@ -36,7 +36,8 @@ pub const FAMILY: FamilyInfo = FamilyInfo {
             default: "off",
         },
     ],
-    weights: &["nes"],
+    // `nes` for a game with Killscreen x2, `nes-230` for the others (the solve picks)
+    weights: &["nes", "nes-230"],
     default_beam: 2000,
     imports: &[".fm2"],
     exports: &[],
