@@ -108,7 +108,7 @@ fn a_killscreen_x2_solve_replays_with_its_gravity() {
     assert!(report["lines"].as_u64().unwrap() > 200, "{report}");
     for l in &locks {
         let double = l["gravity"] == "2 rows a frame";
-        assert_eq!(double, l["level"] == 29, "{l}");
+        assert_eq!(double, l["level"].as_u64().unwrap() >= 29, "{l}");
         if !double {
             assert_eq!(l["gravity"], "2 frames a row", "{l}");
         }
