@@ -1,10 +1,14 @@
 //! The fast move generator against the exact engine: on random boards, levels, pieces,
 //! speeds and placements, where `movegen::lock_of` says a piece locks is where
 //! `placement::place` (the engine, frame by frame) locks it, and a lock it refuses is one
-//! the engine makes before the inputs end (or never).
+//! the engine makes before the inputs end (or never); every placement offered (tucks and
+//! spins included) replays on the engine to where the generator says, under the cartridge's
+//! gravity of levels 0 to 49 and under TetrisGYM's Killscreen x2 (two rows a frame).
 
 use beamtris::games::nes::buttons::Buttons;
-use beamtris::games::nes::movegen::{inputs, lock_of, placements, Board, Outcome, Rest, Speed};
+use beamtris::games::nes::movegen::{
+    inputs, lock_of, placement_inputs, placements, Board, Gravity, Outcome, Rest, Speed,
+};
 use beamtris::games::nes::placement::{place, Carry};
 use beamtris::games::nes::score::Lines;
 use beamtris::piece::Shape;
@@ -23,6 +27,14 @@ fn board(rows: &[u16], height: usize) -> Board {
     b
 }
 
+/// Levels 0-49, and the doubled gravity one case in four.
+fn gravity(level: u8, double: u8) -> Gravity {
+    Gravity {
+        level,
+        double: double == 0,
+    }
+}
+
 fn speed(i: u8) -> Speed {
     [Speed::Tap30, Speed::Tap15, Speed::Das][usize::from(i % 3)]
 }
@@ -34,7 +46,8 @@ proptest! {
     fn fast_lock_is_the_engines(
         rows in proptest::collection::vec(any::<u16>(), 20),
         height in 0usize..19,
-        level in 0u8..=29,
+        level in 0u8..=49,
+        double in 0u8..4,
         piece in 0usize..7,
         s in 0u8..3,
         turns in 0u8..4,
@@ -43,15 +56,16 @@ proptest! {
     ) {
         let b = board(&rows, height);
         let piece = Shape::from_index(piece);
+        let gravity = gravity(level, double);
         let inp = inputs(speed(s), turns, shifts);
-        let fast = lock_of(&b, level, 0, piece, &inp);
-        let exact = place(level, &b.playfield(), piece, Carry { das, held: Buttons::NONE }, &inp)
+        let fast = lock_of(&b, gravity, 0, piece, &inp);
+        let exact = place(gravity, &b.playfield(), piece, Carry { das, held: Buttons::NONE }, &inp)
             .filter(|p| p.frame >= inp.len());
         prop_assert_eq!(fast, exact.as_ref().map(|p| Rest { orientation: p.orientation, x: p.x, y: p.y }));
         if let (Some(rest), Some(p)) = (fast, exact) {
             // the board after the lock and clears, too, where the generator offers it
             let mut offered = Vec::new();
-            placements(&b, level, 0, piece, speed(s), &mut offered);
+            placements(&b, gravity, 0, piece, speed(s), &mut offered);
             if offered.iter().any(|o| o.rest == rest) {
                 let o = Outcome::of(&b, rest, Lines::default(), level);
                 prop_assert_eq!(o.board.playfield(), p.playfield);
@@ -64,17 +78,20 @@ proptest! {
     fn every_offered_placement_replays(
         rows in proptest::collection::vec(any::<u16>(), 20),
         height in 0usize..16,
-        level in 0u8..=29,
+        level in 0u8..=49,
+        double in 0u8..4,
         piece in 0usize..7,
         s in 0u8..3,
     ) {
         let b = board(&rows, height);
         let piece = Shape::from_index(piece);
+        let gravity = gravity(level, double);
         let mut offered = Vec::new();
-        placements(&b, level, 0, piece, speed(s), &mut offered);
+        placements(&b, gravity, 0, piece, speed(s), &mut offered);
         for o in offered {
-            let inp = inputs(speed(s), o.turns, o.shifts);
-            let p = place(level, &b.playfield(), piece, Carry::default(), &inp).unwrap();
+            let inp = placement_inputs(speed(s), o.turns, o.shifts, o.tuck);
+            prop_assert_eq!(beamtris::games::nes::record::speed_problem(speed(s), &inp), None);
+            let p = place(gravity, &b.playfield(), piece, Carry::default(), &inp).unwrap();
             prop_assert!(p.frame >= inp.len());
             prop_assert_eq!((p.orientation, p.x, p.y), (o.rest.orientation, o.rest.x, o.rest.y));
         }
@@ -118,6 +135,6 @@ proptest! {
         let b = board(&rows, height);
         let piece = Shape::from_index(piece);
         let inp = inputs(speed(s), turns, shifts);
-        prop_assert_eq!(lock_of(&b, level, 96, piece, &inp), engine_lock_with_delay(&b, level, piece, &inp));
+        prop_assert_eq!(lock_of(&b, Gravity::single(level), 96, piece, &inp), engine_lock_with_delay(&b, level, piece, &inp));
     }
 }

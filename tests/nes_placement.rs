@@ -5,7 +5,7 @@
 
 mod common;
 
-use beamtris::games::nes::gameplay::{Ending, PlayState};
+use beamtris::games::nes::gameplay::{Ending, Gravity, PlayState};
 use beamtris::games::nes::orientation::shape;
 use beamtris::games::nes::placement::{place, Carry};
 use beamtris::games::nes::{Buttons, Console, GameplayState};
@@ -43,8 +43,13 @@ fn check_movie(file: &str) -> usize {
                     held: at.held,
                 };
                 let piece = shape(at.current).unwrap();
-                let Some(p) = place(at.level, &at.playfield, piece, carry, &m.inputs[s + 1..])
-                else {
+                let Some(p) = place(
+                    Gravity::single(at.level),
+                    &at.playfield,
+                    piece,
+                    carry,
+                    &m.inputs[s + 1..],
+                ) else {
                     // `place` says the piece tops out: so must the game, at its lock.
                     tops_out = true;
                     continue;

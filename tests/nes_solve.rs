@@ -27,6 +27,7 @@ fn a_small_solve_replays_to_its_score() {
     let report = json(&out);
     assert_eq!(report["end_reason"], "lines_reached");
     assert!(report["lines"].as_u64().unwrap() >= 20);
+    assert_eq!(report["weights_name"], "nes-230");
     let record = dir.join("s.txt");
     let v = run(&["verify", record.to_str().unwrap()]);
     assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stderr));
@@ -50,7 +51,11 @@ fn a_small_solve_replays_to_its_score() {
     // show draws it, with level and speed
     let s = run(&["show", record.to_str().unwrap(), "--at", "1"]);
     assert!(text(&s).starts_with("lock 1/"), "{}", text(&s));
-    assert!(text(&s).contains("level 18  speed 30hz"), "{}", text(&s));
+    assert!(
+        text(&s).contains("level 18  gravity 3 frames a row  speed 30hz"),
+        "{}",
+        text(&s)
+    );
     let a = run(&[
         "show",
         record.to_str().unwrap(),
@@ -61,10 +66,54 @@ fn a_small_solve_replays_to_its_score() {
         "2",
     ]);
     assert!(
-        text(&a).contains("level 18  speed 30hz  next"),
+        text(&a).contains("level 18  gravity 3 frames a row  speed 30hz  next"),
         "{}",
         text(&a)
     );
+}
+
+#[test]
+fn a_killscreen_x2_solve_replays_with_its_gravity() {
+    // from level 28 the clear that reaches 200 lines makes level 29 and, with Killscreen x2
+    // from 29, two rows a frame from the next piece on
+    let dir = scratch("nes-solve", "ks2");
+    let out = dir.join("k.json");
+    let o = run(&[
+        "solve",
+        "--seed",
+        "seeds/nes-gym-ks2.json",
+        "--level",
+        "28",
+        "--killscreen-x2",
+        "29",
+        "--lines",
+        "210",
+        "--beam",
+        "20",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let report = json(&out);
+    assert_eq!(report["game"]["nes"]["killscreen_x2"], 29);
+    assert_eq!(report["weights_name"], "nes");
+    let record = dir.join("k.txt");
+    let v = run(&["verify", record.to_str().unwrap(), "--trace"]);
+    assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stderr));
+    let lines: Vec<serde_json::Value> = text(&v)
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect();
+    let locks: Vec<&serde_json::Value> = lines.iter().filter(|l| l.get("lock").is_some()).collect();
+    assert!(report["lines"].as_u64().unwrap() > 200, "{report}");
+    for l in &locks {
+        let double = l["gravity"] == "2 rows a frame";
+        assert_eq!(double, l["level"].as_u64().unwrap() >= 29, "{l}");
+        if !double {
+            assert_eq!(l["gravity"], "2 frames a row", "{l}");
+        }
+    }
+    assert_eq!(lines.last().unwrap()["score"], report["score"]);
 }
 
 #[test]
@@ -102,9 +151,11 @@ fn bad_flags_are_refused_and_nothing_is_written() {
         (vec!["--gym-seed", "123456", "--level", "-1"], "--level -1: give a level from 0 to 29"),
         (vec!["--gym-seed", "123456", "--tap-hz", "20"], "--tap-hz 20: give 30 or 15 (or --das to hold)"),
         (vec!["--gym-seed", "123456", "--lines", "0"], "--lines 0: give a line target from 1 to 1000"),
+        (vec!["--gym-seed", "123456", "--killscreen-x2", "28"], "--killscreen-x2 28: give a level from 29 (the single killscreen) to 255"),
+        (vec!["--gym-seed", "123456", "--level", "29", "--killscreen-x2", "29"], "--killscreen-x2 29: not above the starting level 29"),
         (vec!["--level", "18"], "--level 18: which NES game? give --gym-seed HEX (TetrisGYM's pieces for that seed) or --seed GAME (seeds/nes-gym.json is TetrisGYM seed 123456, level 18, 30 Hz, 230 lines)"),
-        (vec!["--gym-seed", "123456", "--queue", "IOT"], "--queue IOT: the game nes-gym-123456 is a NES Tetris game, which does not take --queue (its flags: --gym-seed, --level, --tap-hz, --das, --lines)"),
-        (vec!["--gym-seed", "1A2B3C", "--pps", "3"], "--pps 3: the game nes-gym-123456 is a NES Tetris game, which does not take --pps (its flags: --gym-seed, --level, --tap-hz, --das, --lines)"),
+        (vec!["--gym-seed", "123456", "--queue", "IOT"], "--queue IOT: the game nes-gym-123456 is a NES Tetris game, which does not take --queue (its flags: --gym-seed, --level, --tap-hz, --das, --lines, --killscreen-x2)"),
+        (vec!["--gym-seed", "1A2B3C", "--pps", "3"], "--pps 3: the game nes-gym-123456 is a NES Tetris game, which does not take --pps (its flags: --gym-seed, --level, --tap-hz, --das, --lines, --killscreen-x2)"),
     ] {
         let mut args = vec!["solve", "--beam", "5", "--out", o];
         args.extend(flags);
@@ -127,6 +178,23 @@ fn bad_flags_are_refused_and_nothing_is_written() {
         &run(&["solve", "--seed", s, "--out", o]),
         &format!("{s}: nes.level: 31 is not a level from 0 to 29"),
     );
+    std::fs::write(&seed, r#"{"name":"b","rules":"nes","generator":{"kind":"gym","seed":"123456"},"nes":{"killscreen_x2":19}}"#).unwrap();
+    fails_with(
+        &run(&["solve", "--seed", s, "--out", o]),
+        &format!(
+            "{s}: nes.killscreen_x2: 19 is below level 29, where the single killscreen starts"
+        ),
+    );
+    let bad_speed = run(&[
+        "solve",
+        "--seed",
+        "seeds/nes-gym-ks2.json",
+        "--tap-hz",
+        "60",
+        "--out",
+        o,
+    ]);
+    fails_with(&bad_speed, "--tap-hz 60: give 30 or 15 (or --das to hold)");
     assert!(!out.exists());
 }
 

@@ -631,7 +631,7 @@ fn single_pages_show_each_family_s_own_figures_in_labelled_fields() {
     assert_eq!(element(&dom, "id=\"lines\""), s["lines"].to_string());
     assert!(dom.contains("id=\"hold-letter\"") && dom.contains("id=\"previews-letters\""));
 
-    // An NES game: level and speed each a labelled field, the lines only a number.
+    // An NES game: level, gravity and speed each a labelled field, the lines only a number.
     let record = dir.join("z.txt");
     std::fs::write(&record, "speed 30hz\nZ\n").unwrap();
     let page = dir.join("nes.html");
@@ -649,7 +649,11 @@ fn single_pages_show_each_family_s_own_figures_in_labelled_fields() {
         "nes",
     );
     assert_eq!(element(&dom, "id=\"lines\""), "0");
-    for (label, value) in [("level", "18"), ("speed", "30hz")] {
+    for (label, value) in [
+        ("level", "18"),
+        ("gravity", "3 frames a row"),
+        ("speed", "30hz"),
+    ] {
         assert!(
             dom.contains(&format!("<tr id=\"row-fig-{label}\"><th>{label}</th>")),
             "{label} has its own labelled field"

@@ -101,7 +101,7 @@ fn html_and_fumen_work_on_the_sample_record() {
 }
 
 #[test]
-fn an_nes_page_shows_level_and_speed_as_their_own_fields() {
+fn an_nes_page_shows_level_gravity_and_speed_as_their_own_fields() {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("show-cli-nes");
     std::fs::create_dir_all(&dir).unwrap();
     let record = dir.join("z.txt");
@@ -123,12 +123,13 @@ fn an_nes_page_shows_level_and_speed_as_their_own_fields() {
     );
     let html = std::fs::read_to_string(&page).unwrap();
     let data = page_data(&html);
-    // The lines are numbers; level and speed each a labelled field of their own.
+    // The lines are numbers; level, gravity and speed each a labelled field of their own.
     assert_eq!(data["lines"], serde_json::json!([0, 0]));
     assert_eq!(
         data["figures"],
         serde_json::json!([
             {"label": "level", "values": ["18", "18"]},
+            {"label": "gravity", "values": ["3 frames a row", "3 frames a row"]},
             {"label": "speed", "values": ["30hz", "30hz"]},
         ])
     );

@@ -36,7 +36,8 @@ pub enum Job {
     /// Solve, keep some of the boards the beam kept, and label each by how many states the
     /// beam kept later descend from it and, on Tencent games, by a rollout over the pieces
     /// ahead (the points its best line adds). Writes CSV.
-    Data(DataArgs),
+    // boxed: with every family's game flags the variant is large
+    Data(Box<DataArgs>),
     /// Fit a linear value to data files; write a weights file for `solve --weights`.
     Fit(FitArgs),
 }

@@ -3,7 +3,7 @@
 
 use crate::error::{Error, Result};
 use crate::game_def::{GameDef, Generator};
-use crate::games::nes::game::{NesOptions, MAX_LEVEL, MAX_LINES};
+use crate::games::nes::game::{NesOptions, MAX_LEVEL, MAX_LINES, MIN_KILLSCREEN_X2};
 use crate::games::nes::movegen::Speed;
 use crate::games::registry::RuleSet;
 
@@ -40,6 +40,11 @@ pub struct NesArgs {
     /// transition to level 29).
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     pub lines: Option<i64>,
+    /// NES games: TetrisGYM's linecap "Killscreen x2" from level N (29 or more, above the
+    /// starting level): from the clear that reaches it, pieces fall two rows a frame
+    /// (`seeds/nes-gym-ks2.json` sets 39).
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    pub killscreen_x2: Option<i64>,
 }
 
 impl NesArgs {
@@ -51,6 +56,7 @@ impl NesArgs {
             (self.tap_hz.is_some(), "--tap-hz"),
             (self.das, "--das"),
             (self.lines.is_some(), "--lines"),
+            (self.killscreen_x2.is_some(), "--killscreen-x2"),
         ])
     }
 
@@ -67,7 +73,14 @@ impl NesArgs {
                 ))
             })?;
             let hex = text.trim().to_ascii_uppercase();
-            seed.name = format!("nes-gym-{hex}");
+            // the game file's name with its seed replaced (`nes-gym-ks2-123456` becomes
+            // `nes-gym-ks2-HEX`), else `nes-gym-HEX`
+            seed.name = match &seed.generator {
+                Generator::Gym { seed: old } if seed.name.ends_with(old.as_str()) => {
+                    format!("{}{hex}", &seed.name[..seed.name.len() - old.len()])
+                }
+                _ => format!("nes-gym-{hex}"),
+            };
             seed.generator = Generator::Gym { seed: hex };
         }
         if let Some(level) = self.level {
@@ -101,6 +114,20 @@ impl NesArgs {
             }
             o.lines = lines as u32;
         }
+        if let Some(k) = self.killscreen_x2 {
+            if !(i64::from(MIN_KILLSCREEN_X2)..=255).contains(&k) {
+                return Err(Error(format!(
+                    "--killscreen-x2 {k}: give a level from {MIN_KILLSCREEN_X2} (the single killscreen) to 255"
+                )));
+            }
+            if k <= i64::from(o.level) {
+                return Err(Error(format!(
+                    "--killscreen-x2 {k}: not above the starting level {}",
+                    o.level
+                )));
+            }
+            o.killscreen_x2 = Some(k as u8);
+        }
         seed.nes = Some(o);
         seed.settle().map_err(|e| Error(e.0))?;
         Ok(seed)
@@ -116,6 +143,7 @@ impl NesArgs {
             ("--level", self.level),
             ("--tap-hz", self.tap_hz),
             ("--lines", self.lines),
+            ("--killscreen-x2", self.killscreen_x2),
         ] {
             if let Some(v) = v {
                 words.extend([flag.to_string(), v.to_string()]);

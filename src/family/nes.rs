@@ -9,7 +9,7 @@ use crate::error::{Error, Result};
 use crate::eval::nes::{NesEvaluator, NesWeights};
 use crate::game_def::{GameDef, Generator};
 use crate::games::nes::game::{all_tetris_score, NesGame, NesOptions};
-use crate::games::nes::movegen::{inputs, Speed};
+use crate::games::nes::movegen::{placement_inputs, Gravity, Speed};
 use crate::games::nes::orientation::cells;
 use crate::games::nes::record::{NesRecord, PieceInputs};
 use crate::games::nes::replay::{replay, LockEvent, Outcome};
@@ -68,7 +68,8 @@ impl NesFamily {
     /// The record's replay as the views draw it.
     fn view(&self, record: &NesRecord) -> Result<Replay> {
         let speed = self.options().speed.name();
-        let note = |level: u8| format!("level {level}  speed {speed}");
+        let note =
+            |g: Gravity| format!("level {}  gravity {}  speed {speed}", g.level, g.describe());
         let mut colours: Vec<[Option<Shape>; 10]> = vec![[None; 10]; 20];
         let mut frames = vec![Frame {
             rows: vec![[None; 10]; 20],
@@ -76,7 +77,7 @@ impl NesFamily {
             lines: 0,
             next: self.game.pieces.first().copied().into_iter().collect(),
             chains: None,
-            note: Some(note(self.options().level)),
+            note: Some(note(Gravity::single(self.options().level))),
         }];
         let mut locks = Vec::new();
         let outcome = self.replay(record, |e| {
@@ -115,7 +116,7 @@ impl NesFamily {
                     .into_iter()
                     .collect(),
                 chains: None,
-                note: Some(note(e.level)),
+                note: Some(note(e.gravity)),
             });
             locks.push(Lock {
                 piece: e.shape,
@@ -150,7 +151,7 @@ impl NesFamily {
                 .zip(&self.game.pieces)
                 .map(|(m, &shape)| PieceInputs {
                     shape,
-                    inputs: inputs(speed, m.turns, m.shifts),
+                    inputs: placement_inputs(speed, m.turns, m.shifts, m.tuck),
                 })
                 .collect(),
         }
@@ -243,7 +244,8 @@ impl Family for NesFamily {
                 trace(super::tencent::json_line(&serde_json::json!({
                     "lock": e.piece, "piece": e.shape.letter().to_string(), "frame": e.frame,
                     "orientation": e.orientation, "x": e.x, "y": e.y, "cleared": e.cleared,
-                    "lines": e.lines, "level": e.level, "gain": e.gain, "score": e.score,
+                    "lines": e.lines, "level": e.level, "gravity": e.gravity.describe(),
+                    "gain": e.gain, "score": e.score,
                 })));
             }
         })
@@ -257,23 +259,25 @@ impl Family for NesFamily {
         replay.check_count("--at", k)?;
         let f = &replay.frames[k];
         let o = self.options();
-        let level = if k == 0 {
-            o.level
+        let gravity = if k == 0 {
+            Gravity::single(o.level)
         } else {
-            // the level after lock k, as the replay counted it
-            let mut level = o.level;
+            // the level and gravity after lock k, as the replay counted them
+            let mut gravity = Gravity::single(o.level);
             self.replay(record, |e| {
                 if e.piece + 1 == k {
-                    level = e.level;
+                    gravity = e.gravity;
                 }
             })?;
-            level
+            gravity
         };
         let mut out = format!(
-            "lock {k}/{}  score {}  lines {}  level {level}  speed {}\nnext {}\n",
+            "lock {k}/{}  score {}  lines {}  level {}  gravity {}  speed {}\nnext {}\n",
             replay.total,
             f.score,
             f.lines,
+            gravity.level,
+            gravity.describe(),
             o.speed.name(),
             f.next.first().map_or('-', |s| s.letter())
         );
@@ -299,7 +303,11 @@ impl Family for NesFamily {
             return Err(Error("--pieces 0: give at least 1".into()));
         }
         let weights_name = match request.weights.as_str() {
-            crate::eval::tencent::DEFAULT_PRESET => "nes".to_string(),
+            // the Killscreen x2 format has its own default (src/eval/nes.rs)
+            crate::eval::tencent::DEFAULT_PRESET if self.options().killscreen_x2.is_some() => {
+                "nes".to_string()
+            }
+            crate::eval::tencent::DEFAULT_PRESET => "nes-230".to_string(),
             name => name.to_string(),
         };
         let weights = NesWeights::resolve(&weights_name)?;
@@ -354,6 +362,7 @@ impl Family for NesFamily {
             level: o.level,
             speed: o.speed,
             target: o.lines,
+            killscreen_x2: o.killscreen_x2,
             steps: plan.steps,
             evaluator: &plan.family.evaluator,
         };

@@ -12,9 +12,11 @@
 use super::beam::{search_game, BeamGame, Line, StepReport};
 use super::width::Width;
 use crate::eval::nes::NesEvaluator;
-use crate::games::nes::movegen::{placements, Board, Outcome, Placement, Speed, FIRST_ENTRY_DELAY};
+use crate::games::nes::movegen::{
+    placements, Board, Gravity, Outcome, Placement, Speed, Tuck, FIRST_ENTRY_DELAY,
+};
 use crate::games::nes::orientation::spawn_of;
-use crate::games::nes::score::Lines;
+use crate::games::nes::score::{level_after_line, Lines};
 use crate::piece::Shape;
 use std::sync::atomic::AtomicBool;
 
@@ -38,11 +40,13 @@ impl State {
     };
 }
 
-/// A piece's move: turns and shifts, or a pass once the game is over.
+/// A piece's move: turns and shifts and a late tuck or spin, or a pass once the game is
+/// over.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Move {
     pub turns: u8,
     pub shifts: i8,
+    pub tuck: Option<Tuck>,
 }
 
 impl Move {
@@ -50,6 +54,7 @@ impl Move {
     pub const PASS: Move = Move {
         turns: u8::MAX,
         shifts: 0,
+        tuck: None,
     };
 }
 
@@ -59,9 +64,40 @@ pub struct NesBeam<'a> {
     pub level: u8,
     pub speed: Speed,
     pub target: u32,
+    /// TetrisGYM's Killscreen x2 from this level: from the clear that reaches it, pieces
+    /// fall two rows a frame (the level is above the start, so a state at it or beyond got
+    /// there by a clear).
+    pub killscreen_x2: Option<u8>,
     pub steps: usize,
     pub evaluator: &'a NesEvaluator,
 }
+
+impl NesBeam<'_> {
+    /// The gravity a piece falls under at `level`.
+    pub fn gravity(&self, level: u8) -> Gravity {
+        Gravity {
+            level,
+            double: self.killscreen_x2.is_some_and(|k| level >= k),
+        }
+    }
+}
+
+impl NesBeam<'_> {
+    /// The gravity the board after `o` will face [`LOOK_AHEAD_LINES`] lines later: the
+    /// evaluator judges a stack by the speed it is about to meet, so that it is low enough
+    /// before a transition (at level 28 or 38), not after.
+    fn gravity_ahead(&self, o: Outcome) -> Gravity {
+        let (mut lines, mut level) = (o.lines, o.level);
+        for _ in 0..LOOK_AHEAD_LINES {
+            lines.increment();
+            level = level_after_line(level, lines);
+        }
+        self.gravity(level)
+    }
+}
+
+/// How many lines ahead the evaluator looks for the gravity to come: one tetris.
+pub const LOOK_AHEAD_LINES: u32 = 12;
 
 /// The rank of a done line of `points`: ahead of every other state, by points.
 fn done_rank(points: u32) -> f64 {
@@ -105,7 +141,7 @@ impl BeamGame for NesBeam<'_> {
         let delay = if k == 0 { FIRST_ENTRY_DELAY } else { 0 };
         placements(
             &state.board,
-            state.level,
+            self.gravity(state.level),
             delay,
             self.pieces[k],
             self.speed,
@@ -118,6 +154,7 @@ impl BeamGame for NesBeam<'_> {
             let mv = Move {
                 turns: p.turns,
                 shifts: p.shifts,
+                tuck: p.tuck,
             };
             if o.lines.value() >= self.target {
                 emit(mv, State::DONE, points + DONE_BONUS, done_rank(points));
@@ -135,7 +172,13 @@ impl BeamGame for NesBeam<'_> {
                 mv,
                 child,
                 points,
-                self.evaluator.rank(&o.board, o.cleared, points),
+                self.evaluator.rank(
+                    &o.board,
+                    o.cleared,
+                    points,
+                    self.gravity_ahead(o),
+                    self.speed,
+                ),
             );
         }
     }

@@ -31,9 +31,14 @@ pub const FAMILY: FamilyInfo = FamilyInfo {
             flag: "--lines",
             default: "230",
         },
+        GameOption {
+            flag: "--killscreen-x2",
+            default: "off",
+        },
     ],
     search_flags: &[],
-    weights: &["nes"],
+    // `nes` for a game with Killscreen x2, `nes-230` for the others (the solve picks)
+    weights: &["nes", "nes-230"],
     default_beam: 2000,
     imports: &[".fm2"],
     exports: &[],

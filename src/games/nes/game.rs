@@ -16,6 +16,9 @@ pub const MAX_LEVEL: u8 = 29;
 pub const MAX_LINES: u32 = 1000;
 /// The default line target: from level 18, the transition to level 29.
 pub const DEFAULT_LINES: u32 = 230;
+/// The lowest level Killscreen x2 may start from: the cartridge's own killscreen (a row a
+/// frame) starts at 29.
+pub const MIN_KILLSCREEN_X2: u8 = 29;
 /// The default starting level.
 pub const DEFAULT_LEVEL: u8 = 18;
 
@@ -29,9 +32,15 @@ pub struct NesOptions {
     /// The player's input speed: `30hz`, `15hz` or `das`.
     #[serde(default)]
     pub speed: Speed,
-    /// The game ends at the lock that brings the line count to this.
+    /// The game ends at the lock that brings the line count to this (that lock's points
+    /// count).
     #[serde(default = "default_lines")]
     pub lines: u32,
+    /// TetrisGYM's linecap "Killscreen x2" from this level (29 or more, above the start):
+    /// from the clear that reaches it, pieces fall two rows a frame. Absent: the
+    /// cartridge's gravity throughout.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub killscreen_x2: Option<u8>,
 }
 
 fn default_level() -> u8 {
@@ -48,6 +57,7 @@ impl Default for NesOptions {
             level: DEFAULT_LEVEL,
             speed: Speed::Tap30,
             lines: DEFAULT_LINES,
+            killscreen_x2: None,
         }
     }
 }
@@ -67,7 +77,30 @@ impl NesOptions {
                 self.lines
             ));
         }
+        if let Some(k) = self.killscreen_x2 {
+            if k < MIN_KILLSCREEN_X2 {
+                return Err(format!(
+                    "nes.killscreen_x2: {k} is below level {MIN_KILLSCREEN_X2}, where the single killscreen starts"
+                ));
+            }
+            if k <= self.level {
+                return Err(format!(
+                    "nes.killscreen_x2: {k} is not above the starting level {}",
+                    self.level
+                ));
+            }
+        }
         Ok(())
+    }
+
+    /// The level at which `lines` lines played from the start leave the game.
+    pub fn level_at(&self, lines: u32) -> u8 {
+        let (mut count, mut level) = (Lines::default(), self.level);
+        for _ in 0..lines {
+            count.increment();
+            level = level_after_line(level, count);
+        }
+        level
     }
 
     /// Pieces enough to reach the line target with a full board left over: each piece adds

@@ -4,6 +4,7 @@
 
 use super::buttons::Buttons;
 use super::garbage;
+use super::linecap::LinecapWhen;
 use super::orientation::Orientation;
 use super::playfield::Playfield;
 use super::rng::{Picker, Rng};
@@ -115,6 +116,12 @@ pub struct GameplayState {
     pub level: u8,
     /// $0050-$0051.
     pub lines: Lines,
+    /// TetrisGYM's linecap set to "Killscreen x2" (`linecapFlag`, `linecapHow` = 0 and
+    /// `linecapWhen`): when the doubled gravity starts. `None` on the cartridge.
+    pub killscreen_x2: Option<LinecapWhen>,
+    /// GYM's `linecapState` = `LINECAP_KILLX2` ($0639): the switch has happened, pieces
+    /// fall two rows a frame.
+    pub double_gravity: bool,
 }
 
 /// The first piece's entry delay: `autorepeatY` starts at -96 ($A0), so gravity waits 96
@@ -132,6 +139,43 @@ pub fn frames_per_drop(level: u8) -> u8 {
         .get(usize::from(level))
         .copied()
         .unwrap_or(1)
+}
+
+/// How a piece falls: the level's frames per row, or, with TetrisGYM's Killscreen x2
+/// switched on, two rows every frame (the drop routine run three times, `moving.rs`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Gravity {
+    pub level: u8,
+    pub double: bool,
+}
+
+impl Gravity {
+    /// The cartridge's gravity at `level`.
+    pub fn single(level: u8) -> Gravity {
+        Gravity {
+            level,
+            double: false,
+        }
+    }
+
+    /// The gravity in words: `3 frames a row`, `1 row a frame`, `2 rows a frame`.
+    pub fn describe(self) -> String {
+        match (self.double, frames_per_drop(self.level)) {
+            (true, _) => "2 rows a frame".into(),
+            (false, 1) => "1 row a frame".into(),
+            (false, n) => format!("{n} frames a row"),
+        }
+    }
+
+    /// Rows a piece falls in its first frames (an upper bound on how soon it reaches a row):
+    /// 2 a frame when doubled, else one every `framesPerDrop`.
+    pub fn rows_per_frame(self) -> f64 {
+        if self.double {
+            2.0
+        } else {
+            1.0 / f64::from(frames_per_drop(self.level))
+        }
+    }
 }
 
 /// What the menus hand to a new game.
@@ -179,6 +223,8 @@ impl GameplayState {
                 GameType::A => Lines::default(),
                 GameType::B => Lines([0x25, 0]),
             },
+            killscreen_x2: None,
+            double_gravity: false,
         };
         g.current = g.picker.pick(&mut g.rng);
         g.rng.step();
@@ -333,6 +379,12 @@ impl GameplayState {
                 for _ in 0..self.completed_lines {
                     self.lines.increment();
                     self.level = level_after_line(self.level, self.lines);
+                }
+                // GYM's `checkLinecap`, after the lines of a clear and before its points
+                if self.completed_lines > 0 && !self.double_gravity {
+                    self.double_gravity = self
+                        .killscreen_x2
+                        .is_some_and(|when| when.reached(self.level, self.lines));
                 }
             }
             GameType::B => {

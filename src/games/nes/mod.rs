@@ -13,6 +13,7 @@ pub mod game;
 pub mod gameplay;
 pub mod garbage;
 pub mod gym;
+pub mod linecap;
 pub mod menus;
 pub mod movegen;
 pub mod movie;

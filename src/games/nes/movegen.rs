@@ -17,6 +17,7 @@
 
 use super::buttons::Buttons;
 use super::gameplay::frames_per_drop;
+pub use super::gameplay::Gravity;
 use super::orientation::{cells, rotated, spawn_of, Orientation};
 use super::playfield::Playfield;
 use super::score::{level_after_line, Lines};
@@ -171,96 +172,163 @@ pub struct Rest {
     pub y: i8,
 }
 
-/// Plays `inputs` (no down, start or select) from the spawn of `piece` on `board` at `level`,
-/// `delay` frames of entry delay before gravity (the first piece of a game), then no button
-/// until the piece rests: where it locks, or `None` when the spawn does not fit or the piece
-/// locks before its last input.
-pub fn lock_of(
-    board: &Board,
-    level: u8,
-    delay: u8,
-    piece: Shape,
-    inputs: &[Buttons],
-) -> Option<Rest> {
-    let speed = frames_per_drop(level);
-    let mut o = spawn_of(piece);
-    let (mut x, mut y) = (5i8, 0i8);
-    if !board.fits(o, x, y) {
-        return None;
+/// The piece in play as the fast simulation steps it: the engine's `moving.rs` rules on a
+/// [`Board`], for inputs without down, start or select.
+#[derive(Clone, Copy, Debug)]
+struct Falling {
+    o: Orientation,
+    x: i8,
+    y: i8,
+    fall_timer: u8,
+    /// Entry-delay runs of the drop routine left (the first piece of a game).
+    wait: u8,
+    autorepeat_x: u8,
+    held: Buttons,
+}
+
+impl Falling {
+    fn spawn(piece: Shape, delay: u8) -> Falling {
+        Falling {
+            o: spawn_of(piece),
+            x: 5,
+            y: 0,
+            fall_timer: 0,
+            wait: delay,
+            autorepeat_x: 0,
+            held: Buttons::NONE,
+        }
     }
-    let mut fall_timer: u8 = 0;
-    let mut wait = delay;
-    let mut autorepeat_x: u8 = 0;
-    let mut held = Buttons::NONE;
-    let sideways = Buttons::LEFT.with(Buttons::RIGHT);
-    for (f, &input) in inputs.iter().enumerate() {
+
+    /// One frame: `fallTimer` counted, shift, rotate, then the drop (three runs of the
+    /// routine when doubled, the first two with the timer at the speed). False when the
+    /// piece stopped (the lock starts) on this frame.
+    #[inline]
+    fn frame(&mut self, board: &Board, gravity: Gravity, input: Buttons) -> bool {
         debug_assert!(input.0 & (Buttons::DOWN.0 | Buttons::START.0 | Buttons::SELECT.0) == 0);
-        fall_timer = fall_timer.wrapping_add(1);
-        let pressed = input.pressed_since(held);
-        held = input;
+        let sideways = Buttons::LEFT.with(Buttons::RIGHT);
+        self.fall_timer = self.fall_timer.wrapping_add(1);
+        let pressed = input.pressed_since(self.held);
+        self.held = input;
         // shift: a new press shifts at once, a held one when DAS reaches 16
         let mut shift = false;
         if pressed.0 & sideways.0 != 0 {
-            autorepeat_x = 0;
+            self.autorepeat_x = 0;
             shift = true;
         } else if input.0 & sideways.0 != 0 {
-            autorepeat_x = autorepeat_x.wrapping_add(1);
-            if autorepeat_x >= 16 {
-                autorepeat_x = 10;
+            self.autorepeat_x = self.autorepeat_x.wrapping_add(1);
+            if self.autorepeat_x >= 16 {
+                self.autorepeat_x = 10;
                 shift = true;
             }
         }
         if shift {
             let nx = if input.has(Buttons::RIGHT) {
-                x + 1
+                self.x + 1
             } else {
-                x - 1
+                self.x - 1
             };
-            if board.fits(o, nx, y) {
-                x = nx;
+            if board.fits(self.o, nx, self.y) {
+                self.x = nx;
             } else {
-                autorepeat_x = 16;
+                self.autorepeat_x = 16;
             }
         }
         // rotate: A clockwise, else B
         let turned = if pressed.has(Buttons::A) {
-            Some(rotated(o, true))
+            Some(rotated(self.o, true))
         } else if pressed.has(Buttons::B) {
-            Some(rotated(o, false))
+            Some(rotated(self.o, false))
         } else {
             None
         };
-        if let Some(t) = turned.filter(|&t| board.fits(t, x, y)) {
-            o = t;
+        if let Some(t) = turned.filter(|&t| board.fits(t, self.x, self.y)) {
+            self.o = t;
         }
-        // drop: the entry delay, else gravity (`fallTimer` - speed, signed, not negative)
-        if wait > 0 {
-            wait -= 1;
-            continue;
-        }
-        if fall_timer.wrapping_sub(speed) < 0x80 {
-            fall_timer = 0;
-            if board.fits(o, x, y + 1) {
-                y += 1;
-            } else if f + 1 < inputs.len() {
-                return None;
-            } else {
-                return Some(Rest {
-                    orientation: o,
-                    x,
-                    y,
-                });
+        // drop: each run of the routine waits out the entry delay, else applies gravity
+        // (`fallTimer` - speed, signed, not negative); a failed drop starts the lock, and
+        // later runs of the same frame try the same row again
+        let speed = frames_per_drop(gravity.level);
+        let runs = if gravity.double { 3 } else { 1 };
+        let mut moving = true;
+        for run in 0..runs {
+            if self.wait > 0 {
+                self.wait -= 1;
+                continue;
+            }
+            if run < 2 && gravity.double {
+                self.fall_timer = speed;
+            }
+            if self.fall_timer.wrapping_sub(speed) < 0x80 {
+                self.fall_timer = 0;
+                if moving && board.fits(self.o, self.x, self.y + 1) {
+                    self.y += 1;
+                } else {
+                    moving = false;
+                }
             }
         }
+        moving
     }
-    while board.fits(o, x, y + 1) {
-        y += 1;
+
+    /// Where the piece rests falling straight down from where it is.
+    #[inline]
+    fn rest(&self, board: &Board) -> Rest {
+        let mut y = self.y;
+        while board.fits(self.o, self.x, y + 1) {
+            y += 1;
+        }
+        Rest {
+            orientation: self.o,
+            x: self.x,
+            y,
+        }
     }
-    Some(Rest {
-        orientation: o,
-        x,
-        y,
-    })
+}
+
+/// Plays `inputs` (no down, start or select) from the spawn of `piece` on `board` under
+/// `gravity`, `delay` frames of entry delay before gravity (the first piece of a game), then
+/// no button until the piece rests: where it locks, or `None` when the spawn does not fit or
+/// the piece locks before its last input.
+pub fn lock_of(
+    board: &Board,
+    gravity: Gravity,
+    delay: u8,
+    piece: Shape,
+    inputs: &[Buttons],
+) -> Option<Rest> {
+    let (p, _) = fall_through(board, gravity, delay, piece, inputs)?;
+    Some(p.rest(board))
+}
+
+/// The piece after its last input and whether it is still falling (a lock on the last
+/// input's frame gives the piece where it stopped); `None` as in [`lock_of`].
+fn fall_through(
+    board: &Board,
+    gravity: Gravity,
+    delay: u8,
+    piece: Shape,
+    inputs: &[Buttons],
+) -> Option<(Falling, bool)> {
+    let mut p = Falling::spawn(piece, delay);
+    if !board.fits(p.o, p.x, p.y) {
+        return None;
+    }
+    let mut moving = true;
+    for (f, &input) in inputs.iter().enumerate() {
+        moving = p.frame(board, gravity, input);
+        if !moving && f + 1 < inputs.len() {
+            return None;
+        }
+    }
+    Some((p, moving))
+}
+
+/// A last press after the placement's own inputs: a tuck (left or right) or a spin (A or B)
+/// on frame `frame` (from 1), once the piece has fallen.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Tuck {
+    pub frame: u16,
+    pub button: Buttons,
 }
 
 /// A placement the generator offers: the inputs that make it and where it locks.
@@ -268,7 +336,20 @@ pub fn lock_of(
 pub struct Placement {
     pub turns: u8,
     pub shifts: i8,
+    pub tuck: Option<Tuck>,
     pub rest: Rest,
+}
+
+/// The inputs of a placement: [`inputs`], then the tuck's press on its frame.
+pub fn placement_inputs(speed: Speed, turns: u8, shifts: i8, tuck: Option<Tuck>) -> Vec<Buttons> {
+    let mut out = inputs(speed, turns, shifts);
+    if let Some(t) = tuck {
+        let f = usize::from(t.frame);
+        debug_assert!(f > out.len());
+        out.resize(f, Buttons::NONE);
+        out[f - 1] = t.button;
+    }
+    out
 }
 
 /// Clockwise turns worth trying for a shape (its distinct orientations).
@@ -280,18 +361,55 @@ pub fn turn_count(piece: Shape) -> u8 {
     }
 }
 
-/// Every placement of `piece` a player of `speed` reaches on `board` at `level` (`delay` as
-/// in [`lock_of`]), each lock once (the one of fewest inputs, turns before shifts, left
-/// before right), leaving out those [`Outcome::of`] refuses. In a fixed order.
+/// The rests already offered, one bit an orientation, row and column.
+struct Seen([u64; 66]);
+
+impl Seen {
+    fn insert(&mut self, r: Rest) -> bool {
+        let i = (usize::from(r.orientation) * 22 + (r.y + 2) as usize) * 10 + r.x as usize;
+        let (w, b) = (i / 64, 1u64 << (i % 64));
+        let new = self.0[w] & b == 0;
+        self.0[w] |= b;
+        new
+    }
+}
+
+/// The last frame (from 1) each of left/right, A and B is pressed in `inputs`, 0 for never.
+fn last_presses(inputs: &[Buttons]) -> [usize; 3] {
+    let mut last = [0; 3];
+    for (f, b) in inputs.iter().enumerate() {
+        if b.0 & (Buttons::LEFT.0 | Buttons::RIGHT.0) != 0 {
+            last[0] = f + 1;
+        }
+        if b.has(Buttons::A) {
+            last[1] = f + 1;
+        }
+        if b.has(Buttons::B) {
+            last[2] = f + 1;
+        }
+    }
+    last
+}
+
+/// Every placement of `piece` a player of `speed` reaches on `board` under `gravity`
+/// (`delay` as in [`lock_of`]), each lock once, leaving out those [`Outcome::of`] refuses,
+/// in a fixed order: first the rotations and shift counts pressed as early as the speed
+/// allows (the fewest inputs: turns, then left, then right), then, for each of those, one
+/// more press after them while the piece falls beside the stack: a tuck (left or right, as
+/// soon as the tap rate allows again; none for DAS, which presses once) or a spin (A or B,
+/// released for a frame since its last press). Two late presses (a double tuck) are not
+/// generated.
 pub fn placements(
     board: &Board,
-    level: u8,
+    gravity: Gravity,
     delay: u8,
     piece: Shape,
     speed: Speed,
     out: &mut Vec<Placement>,
 ) {
     out.clear();
+    let mut seen = Seen([0; 66]);
+    let mut bases: Vec<(u8, i8, Falling, usize, [usize; 3])> = Vec::new();
     for turns in 0..turn_count(piece) {
         for dir in [0i8, -1, 1] {
             let mut last_x = None;
@@ -300,26 +418,86 @@ pub fn placements(
                     continue;
                 }
                 let shifts = dir * n;
-                let Some(rest) = lock_of(board, level, delay, piece, &inputs(speed, turns, shifts))
-                else {
+                let inp = inputs(speed, turns, shifts);
+                let Some((p, moving)) = fall_through(board, gravity, delay, piece, &inp) else {
                     break;
                 };
+                let rest = p.rest(board);
                 if last_x == Some(rest.x) {
                     break;
                 }
                 last_x = Some(rest.x);
-                if out.iter().any(|p| p.rest == rest) || !lockable(board, rest) {
+                if moving {
+                    bases.push((turns, shifts, p, inp.len(), last_presses(&inp)));
+                }
+                if !lockable(board, rest) || !seen.insert(rest) {
                     continue;
                 }
                 out.push(Placement {
                     turns,
                     shifts,
+                    tuck: None,
                     rest,
                 });
             }
             if dir == 0 && last_x.is_none() {
                 // the spawn itself does not fit: nothing does
                 return;
+            }
+        }
+    }
+    // the highest row with a cell: a late press higher up than the piece reaching it
+    // only moves the piece in the open, where the early presses already went
+    let Some(top) = board.0.iter().position(|&r| r != 0) else {
+        return;
+    };
+    let gap = speed.tap_gap();
+    for (turns, shifts, start, len, last) in bases {
+        let mut p = start;
+        let mut frame = len;
+        let mut tried: Option<(Orientation, i8, i8, [bool; 4])> = None;
+        loop {
+            frame += 1;
+            if (p.y + 2) as usize >= top {
+                let allowed = [
+                    gap.is_some_and(|g| last[0] == 0 || frame >= last[0] + g),
+                    gap.is_some_and(|g| last[0] == 0 || frame >= last[0] + g),
+                    last[1] == 0 || frame >= last[1] + 2,
+                    last[2] == 0 || frame >= last[2] + 2,
+                ];
+                if tried != Some((p.o, p.x, p.y, allowed)) {
+                    tried = Some((p.o, p.x, p.y, allowed));
+                    for (i, button) in [Buttons::LEFT, Buttons::RIGHT, Buttons::A, Buttons::B]
+                        .into_iter()
+                        .enumerate()
+                    {
+                        if !allowed[i] {
+                            continue;
+                        }
+                        let mut q = p;
+                        let (o, x) = (q.o, q.x);
+                        q.frame(board, gravity, button);
+                        if (q.o, q.x) == (o, x) {
+                            continue;
+                        }
+                        let rest = q.rest(board);
+                        if !lockable(board, rest) || !seen.insert(rest) {
+                            continue;
+                        }
+                        out.push(Placement {
+                            turns,
+                            shifts,
+                            tuck: Some(Tuck {
+                                frame: frame as u16,
+                                button,
+                            }),
+                            rest,
+                        });
+                    }
+                }
+            }
+            if !p.frame(board, gravity, Buttons::NONE) {
+                break;
             }
         }
     }
@@ -411,7 +589,14 @@ mod tests {
     #[test]
     fn every_column_at_level_18_but_not_at_29() {
         let mut out = Vec::new();
-        placements(&Board::default(), 18, 0, Shape::I, Speed::Tap30, &mut out);
+        placements(
+            &Board::default(),
+            Gravity::single(18),
+            0,
+            Shape::I,
+            Speed::Tap30,
+            &mut out,
+        );
         // I flat: 7 columns; vertical: 10
         assert_eq!(out.len(), 17);
         // on a stack 12 rows high, left open at column 0, 15 Hz at level 29 misses columns
@@ -419,24 +604,78 @@ mod tests {
         for y in 8..20 {
             stack.0[y] = 0x3FE;
         }
-        placements(&stack, 18, 0, Shape::I, Speed::Tap30, &mut out);
+        placements(
+            &stack,
+            Gravity::single(18),
+            0,
+            Shape::I,
+            Speed::Tap30,
+            &mut out,
+        );
         assert_eq!(out.len(), 17);
-        placements(&stack, 29, 0, Shape::I, Speed::Tap15, &mut out);
+        placements(
+            &stack,
+            Gravity::single(29),
+            0,
+            Shape::I,
+            Speed::Tap15,
+            &mut out,
+        );
         assert_eq!(out.len(), 10);
     }
 
     #[test]
+    fn a_tuck_slides_under_a_roof() {
+        // a roof over columns 0-3 on row 17: an O reaches columns 3 and 4 of the two rows
+        // below only by a left press once it has fallen past it
+        let mut roof = Board::default();
+        roof.0[17] = 0b1111;
+        for gravity in [
+            Gravity::single(18),
+            Gravity {
+                level: 39,
+                double: true,
+            },
+        ] {
+            let mut out = Vec::new();
+            placements(&roof, gravity, 0, Shape::O, Speed::Tap30, &mut out);
+            let under = out
+                .iter()
+                .find(|p| (p.rest.x, p.rest.y) == (4, 18))
+                .expect("the tuck under the roof");
+            let tuck = under.tuck.expect("a late press");
+            assert_eq!(tuck.button, Buttons::LEFT);
+            let inp = placement_inputs(Speed::Tap30, under.turns, under.shifts, under.tuck);
+            let p = place(gravity, &roof.playfield(), Shape::O, Carry::default(), &inp).unwrap();
+            assert_eq!((p.x, p.y), (4, 18));
+            assert!(p.frame >= inp.len());
+        }
+    }
+
+    #[test]
     fn fast_lock_is_the_engines_on_an_empty_board() {
-        for level in [0, 18, 19, 29] {
+        for gravity in [0, 18, 19, 29, 39]
+            .map(Gravity::single)
+            .into_iter()
+            .chain([Gravity {
+                level: 39,
+                double: true,
+            }])
+        {
             for speed in [Speed::Tap30, Speed::Tap15, Speed::Das] {
                 for piece in Shape::ALL {
                     for turns in 0..4 {
                         for shifts in -6..=6 {
                             let inp = inputs(speed, turns, shifts);
-                            let fast = lock_of(&Board::default(), level, 0, piece, &inp);
-                            let exact =
-                                place(level, &Playfield::default(), piece, Carry::default(), &inp)
-                                    .filter(|p| p.frame >= inp.len());
+                            let fast = lock_of(&Board::default(), gravity, 0, piece, &inp);
+                            let exact = place(
+                                gravity,
+                                &Playfield::default(),
+                                piece,
+                                Carry::default(),
+                                &inp,
+                            )
+                            .filter(|p| p.frame >= inp.len());
                             assert_eq!(
                                 fast,
                                 exact.map(|p| Rest {
@@ -444,7 +683,7 @@ mod tests {
                                     x: p.x,
                                     y: p.y
                                 }),
-                                "level {level} {speed:?} {piece:?} {turns} {shifts}"
+                                "{gravity:?} {speed:?} {piece:?} {turns} {shifts}"
                             );
                         }
                     }

@@ -50,9 +50,27 @@ impl GameplayState {
         }
     }
 
-    /// `drop_tetrimino`: the first piece's entry delay, the soft-drop push (a row every 2
-    /// frames after a first of 3, down alone among the d-pad), else gravity.
+    /// `drop_tetrimino`. With TetrisGYM's Killscreen x2 switched on (GYM's
+    /// `src/playstate/active.asm`, `drop_tetrimino`): the routine runs three times a frame,
+    /// the first two with `fallTimer` set to the level's speed (so each drops a row, or
+    /// locks), the third with the timer the second left (0 after a drop: no gravity). The
+    /// soft-drop count moves in all three, and the second and third run even after the first
+    /// has started the lock (trying the same row again changes nothing).
     pub(super) fn drop(&mut self, input: Buttons, pressed: Buttons) {
+        if self.double_gravity {
+            let speed = frames_per_drop(self.level);
+            for _ in 0..2 {
+                self.fall_timer = speed;
+                self.drop_once(input, pressed);
+            }
+        }
+        self.drop_once(input, pressed);
+    }
+
+    /// `drop_tetrimino` of the cartridge (`drop_tetrimino_actual` in GYM): the first piece's
+    /// entry delay, the soft-drop push (a row every 2 frames after a first of 3, down alone
+    /// among the d-pad), else gravity.
+    fn drop_once(&mut self, input: Buttons, pressed: Buttons) {
         if self.autorepeat_y < 0 {
             if pressed.has(Buttons::DOWN) {
                 self.autorepeat_y = 0;

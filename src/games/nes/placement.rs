@@ -3,7 +3,7 @@
 //! pieces), stepped frame by frame by the same `step` the movies are judged with.
 
 use super::buttons::Buttons;
-use super::gameplay::{Chain, Ending, GameType, GameplayState, PlayState};
+use super::gameplay::{Chain, Ending, GameType, GameplayState, Gravity, PlayState};
 use super::orientation::{spawn_of, Orientation};
 use super::playfield::Playfield;
 use super::rng::{Picker, Rng, POWER_ON_SEED};
@@ -65,6 +65,8 @@ impl GameplayState {
             score: Score::default(),
             level,
             lines: Lines::default(),
+            killscreen_x2: None,
+            double_gravity: false,
         }
     }
 }
@@ -86,16 +88,17 @@ pub struct Placement {
     pub das: u8,
 }
 
-/// Plays `inputs` from the spawn of `piece` (then no buttons) until it locks and its rows
-/// are checked; `None` if it tops out or never locks.
+/// Plays `inputs` from the spawn of `piece` under `gravity` (then no buttons) until it
+/// locks and its rows are checked; `None` if it tops out or never locks.
 pub fn place(
-    level: u8,
+    gravity: Gravity,
     playfield: &Playfield,
     piece: Shape,
     carry: Carry,
     inputs: &[Buttons],
 ) -> Option<Placement> {
-    let mut g = GameplayState::at_spawn(level, playfield.clone(), piece, piece, carry);
+    let mut g = GameplayState::at_spawn(gravity.level, playfield.clone(), piece, piece, carry);
+    g.double_gravity = gravity.double;
     let mut stopped: Option<(usize, Orientation, i8, i8, u8)> = None;
     let frames = inputs.len() + MAX_FALL_FRAMES;
     for f in 0..frames {
@@ -132,7 +135,14 @@ mod tests {
 
     #[test]
     fn a_dropped_o_lands_on_the_floor() {
-        let p = place(18, &Playfield::default(), Shape::O, Carry::default(), &[]).unwrap();
+        let p = place(
+            Gravity::single(18),
+            &Playfield::default(),
+            Shape::O,
+            Carry::default(),
+            &[],
+        )
+        .unwrap();
         assert_eq!((p.orientation, p.x, p.y), (0x0A, 5, 18));
         // level 18 falls a row every 3 frames: 18 rows
         assert_eq!(p.frame, 18 * 3 + 3);
@@ -143,7 +153,7 @@ mod tests {
     fn a_tap_shifts_once_and_das_repeats_every_six_frames() {
         let left = |n: usize| vec![Buttons::LEFT; n];
         let one = place(
-            0,
+            Gravity::single(0),
             &Playfield::default(),
             Shape::I,
             Carry::default(),
@@ -153,7 +163,7 @@ mod tests {
         assert_eq!(one.x, 4);
         // held: a shift at once, the next after 16 frames, then every 6
         let held = place(
-            0,
+            Gravity::single(0),
             &Playfield::default(),
             Shape::I,
             Carry::default(),
@@ -162,7 +172,7 @@ mod tests {
         .unwrap();
         assert_eq!(held.x, 2);
         let held = place(
-            0,
+            Gravity::single(0),
             &Playfield::default(),
             Shape::I,
             Carry::default(),
@@ -182,7 +192,14 @@ mod tests {
             }
         }
         // I horizontal spawns over x 3-6; one right tap puts it over 4-7
-        let p = place(19, &board, Shape::I, Carry::default(), &[Buttons::RIGHT]).unwrap();
+        let p = place(
+            Gravity::single(19),
+            &board,
+            Shape::I,
+            Carry::default(),
+            &[Buttons::RIGHT],
+        )
+        .unwrap();
         assert_eq!(p.lines, 1);
         assert!((0..10).all(|x| !p.playfield.get(x, 19)));
     }

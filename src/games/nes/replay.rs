@@ -11,7 +11,8 @@
 
 use super::buttons::Buttons;
 use super::game::NesGame;
-use super::gameplay::{GameplayState, PlayState};
+use super::gameplay::{GameplayState, Gravity, PlayState};
+use super::linecap::LinecapWhen;
 use super::movegen::{FIRST_ENTRY_DELAY, POINTS};
 use super::orientation::{spawn_of, Orientation};
 use super::placement::Carry;
@@ -41,6 +42,8 @@ pub struct LockEvent {
     /// Lines, level and score after it.
     pub lines: u32,
     pub level: u8,
+    /// The gravity the next piece falls under (Killscreen x2 switched on or not).
+    pub gravity: Gravity,
     pub gain: u32,
     pub score: u64,
     /// The playfield after the clears.
@@ -90,6 +93,7 @@ pub fn replay(
         Carry::default(),
     );
     g.autorepeat_y = -(FIRST_ENTRY_DELAY as i8);
+    g.killscreen_x2 = game.options.killscreen_x2.map(LinecapWhen::Level);
     let mut frame = 0u64;
     let mut score = 0u64;
     let mut out = Outcome {
@@ -187,6 +191,10 @@ pub fn replay(
             cleared: (lines - out.lines) as u8,
             lines,
             level: g.level,
+            gravity: Gravity {
+                level: g.level,
+                double: g.double_gravity,
+            },
             gain,
             score,
             playfield: g.playfield.clone(),
