@@ -283,6 +283,7 @@ fn each_family_refuses_the_game_flags_it_does_not_take() {
         ("--tap-hz", "15"),
         ("--das", ""),
         ("--lines", "10"),
+        ("--killscreen-x2", "39"),
     ];
     for f in families() {
         for (flag, value) in values {

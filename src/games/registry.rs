@@ -235,7 +235,7 @@ impl FamilyInfo {
 }
 
 /// Every flag a family may take, in the order `--help` lists them.
-pub const GAME_FLAGS: [&str; 10] = [
+pub const GAME_FLAGS: [&str; 11] = [
     "--tetrio-seed",
     "--queue",
     "--board",
@@ -246,6 +246,7 @@ pub const GAME_FLAGS: [&str; 10] = [
     "--tap-hz",
     "--das",
     "--lines",
+    "--killscreen-x2",
 ];
 
 /// The registry as a table, for `beamtris families` and the docs: a family a row.
