@@ -91,11 +91,13 @@ pub enum Capability {
     Tune,
     /// `polish`: re-searching a record's segments.
     Polish,
+    /// `versus`: two bots play a match on the family's versus rules.
+    Versus,
 }
 
 impl Capability {
     /// Every capability, in the order the table lists them.
-    pub const ALL: [Capability; 9] = [
+    pub const ALL: [Capability; 10] = [
         Capability::Solve,
         Capability::Verify,
         Capability::Show,
@@ -105,6 +107,7 @@ impl Capability {
         Capability::Play,
         Capability::Tune,
         Capability::Polish,
+        Capability::Versus,
     ];
 
     /// How the command line writes it.
@@ -119,6 +122,7 @@ impl Capability {
             Capability::Play => "play",
             Capability::Tune => "tune",
             Capability::Polish => "polish",
+            Capability::Versus => "versus",
         }
     }
 }
