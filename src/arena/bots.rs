@@ -58,6 +58,60 @@ impl std::fmt::Display for Fault {
     }
 }
 
+/// How a bot's think time is measured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Clock {
+    /// Wall time: the arena waits the think time, whatever else the machine does.
+    Wall,
+    /// The bot's own CPU time (Linux, `/proc`): the arena waits until the bot's process has
+    /// run for the think time, or has gone idle (a bot that thinks only after `suggest`, or
+    /// has finished), as if it had a core of its own on a busy machine.
+    Cpu,
+}
+
+/// The CPU time of process `pid` so far, in seconds (user and system, all its threads), from
+/// `/proc/PID/stat`; `None` where there is no such file.
+fn cpu_seconds(pid: u32) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The fields after the command's name, which is in parentheses and may hold spaces.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / clock_ticks())
+}
+
+/// Clock ticks a second of `/proc`'s times (`getconf CLK_TCK`; 100 on Linux).
+fn clock_ticks() -> f64 {
+    100.0
+}
+
+/// The most wall time a CPU-clock wait may take (a bot starved for that long thinks no more).
+const CPU_WAIT_CAP: Duration = Duration::from_secs(30);
+/// A bot that used no CPU for this long is idle: the wait ends.
+const IDLE: Duration = Duration::from_millis(100);
+
+/// Waits until the process `pid` has had `think` of CPU time (see [`Clock::Cpu`]).
+fn wait_cpu(pid: u32, think: Duration) {
+    let start = std::time::Instant::now();
+    let Some(first) = cpu_seconds(pid) else {
+        std::thread::sleep(think);
+        return;
+    };
+    let (mut last, mut last_change) = (first, start);
+    loop {
+        std::thread::sleep(Duration::from_millis(5));
+        let Some(now) = cpu_seconds(pid) else { return };
+        if now - first >= think.as_secs_f64() || start.elapsed() >= CPU_WAIT_CAP {
+            return;
+        }
+        if now > last {
+            (last, last_change) = (now, std::time::Instant::now());
+        } else if last_change.elapsed() >= IDLE {
+            return;
+        }
+    }
+}
+
 /// A running bot process: its input, its output lines as a reader thread delivers them
 /// (`None`: the output ended), and the process.
 struct Running {
@@ -90,6 +144,7 @@ pub struct ProcessBot {
     /// take after it.
     think: Duration,
     grace: Duration,
+    clock: Clock,
 }
 
 /// The longest line read from a bot: far past any suggestion.
@@ -119,7 +174,7 @@ fn spawn_reader(out: impl Read + Send + 'static) -> Receiver<Option<String>> {
 }
 
 impl ProcessBot {
-    pub fn new(command: &str, think: Duration, grace: Duration) -> ProcessBot {
+    pub fn new(command: &str, think: Duration, grace: Duration, clock: Clock) -> ProcessBot {
         ProcessBot {
             command: command.to_string(),
             running: None,
@@ -127,6 +182,15 @@ impl ProcessBot {
             version: String::new(),
             think,
             grace,
+            clock,
+        }
+    }
+
+    /// Gives the bot its think time by the match's clock.
+    fn think(&self) {
+        match (self.clock, self.running.as_ref()) {
+            (Clock::Cpu, Some(r)) => wait_cpu(r.child.id(), self.think),
+            _ => std::thread::sleep(self.think),
         }
     }
 
@@ -353,7 +417,7 @@ impl Player {
                 }
             }
             Player::Process(p) => {
-                std::thread::sleep(p.think);
+                p.think();
                 p.send(&json!({"type": "suggest"}))?;
                 let grace = p.grace;
                 let v = p.receive(&["suggestion"], grace)?;

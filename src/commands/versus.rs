@@ -2,7 +2,7 @@
 //! versus rules (docs/versus.md), kept as `DIR/summary.json` and `DIR/match.ttrm`.
 
 use super::game::GameArgs;
-use crate::arena::bots::{BuiltinBot, Player, ProcessBot};
+use crate::arena::bots::{BuiltinBot, Clock, Player, ProcessBot};
 use crate::arena::{self, summary, MatchSpec, LETTERS};
 use crate::error::{Error, Result};
 use crate::games::registry::Capability;
@@ -47,6 +47,12 @@ pub struct Args {
     /// position, waits this long, then sends `suggest` (the game's clock stands still).
     #[arg(long, default_value_t = 200)]
     pub think_ms: u64,
+    /// How the think time is measured: `wall` (the arena waits that long) or `cpu` (the arena
+    /// waits until the bot's process has run that long, or gone idle: on a busy machine each
+    /// bot then thinks as if it had a core of its own; Linux). Needs a command that is the
+    /// bot itself (`sh -c` execs it): a wrapper's children are not counted.
+    #[arg(long, value_enum, default_value_t = Clock::Wall)]
+    pub clock: Clock,
     /// Wall time a TBP bot's answer to `suggest` may take, in ms; later, the bot loses the
     /// game (`late`) and is started again.
     #[arg(long, default_value_t = 1000)]
@@ -110,6 +116,7 @@ fn player(spec: &str, flag: &str, args: &Args) -> Result<Player> {
         spec,
         Duration::from_millis(args.think_ms),
         Duration::from_millis(args.grace_ms),
+        args.clock,
     )))
 }
 
@@ -206,6 +213,7 @@ pub fn run(args: &Args) -> Result<()> {
         "first_seed": first_seed,
         "pps": {"a": pps[0], "b": pps[1]},
         "think_ms": args.think_ms,
+        "clock": format!("{:?}", args.clock).to_lowercase(),
         "grace_ms": args.grace_ms,
         "max_seconds": args.max_seconds,
         "builtin": {"beam": args.beam, "samples": args.speculation.samples, "lookahead": args.speculation.lookahead},

@@ -36,6 +36,12 @@ pub fn is_seed(seed: u64) -> bool {
 
 /// Plays one player's round from its inputs to its last frame.
 pub fn simulate(round: &PlayerRound) -> Engine {
+    simulate_observed(round, |_| {})
+}
+
+/// [`simulate`], calling `after_lock` with the engine after each frame in which a piece
+/// locked (the views draw a round from it).
+pub fn simulate_observed(round: &PlayerRound, mut after_lock: impl FnMut(&Engine)) -> Engine {
     let mut e = Engine::new(round.options.clone());
     let last = round
         .events
@@ -54,7 +60,11 @@ pub fn simulate(round: &PlayerRound) -> Engine {
             batch.push(order[i].1.clone());
             i += 1;
         }
+        let locks = e.locks.len();
         e.tick(&batch);
+        if e.locks.len() > locks {
+            after_lock(&e);
+        }
     }
     e
 }
