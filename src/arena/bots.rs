@@ -87,26 +87,40 @@ fn clock_ticks() -> f64 {
 
 /// The most wall time a CPU-clock wait may take (a bot starved for that long thinks no more).
 const CPU_WAIT_CAP: Duration = Duration::from_secs(30);
-/// A bot that used no CPU for this long is idle: the wait ends.
-const IDLE: Duration = Duration::from_millis(100);
 
-/// Waits until the process `pid` has had `think` of CPU time (see [`Clock::Cpu`]).
+/// Whether any thread of process `pid` is running or waiting for a core (state `R` in
+/// `/proc/PID/task/*/stat`): a bot starved by a busy machine is not idle.
+fn runnable(pid: u32) -> bool {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return false;
+    };
+    tasks.flatten().any(|t| {
+        std::fs::read_to_string(t.path().join("stat")).is_ok_and(|stat| {
+            stat.rfind(')')
+                .and_then(|i| stat[i + 1..].split_whitespace().next())
+                .is_some_and(|state| state == "R")
+        })
+    })
+}
+
+/// Waits until the process `pid` has had `think` of CPU time, or none of its threads wants
+/// a core twice in a row (it is idle: it thinks only after `suggest`, or has finished); see
+/// [`Clock::Cpu`].
 fn wait_cpu(pid: u32, think: Duration) {
     let start = std::time::Instant::now();
     let Some(first) = cpu_seconds(pid) else {
         std::thread::sleep(think);
         return;
     };
-    let (mut last, mut last_change) = (first, start);
+    let mut idle = 0;
     loop {
         std::thread::sleep(Duration::from_millis(5));
         let Some(now) = cpu_seconds(pid) else { return };
         if now - first >= think.as_secs_f64() || start.elapsed() >= CPU_WAIT_CAP {
             return;
         }
-        if now > last {
-            (last, last_change) = (now, std::time::Instant::now());
-        } else if last_change.elapsed() >= IDLE {
+        idle = if runnable(pid) { 0 } else { idle + 1 };
+        if idle >= 2 {
             return;
         }
     }

@@ -48,8 +48,8 @@ pub struct Args {
     #[arg(long, default_value_t = 200)]
     pub think_ms: u64,
     /// How the think time is measured: `wall` (the arena waits that long) or `cpu` (the arena
-    /// waits until the bot's process has run that long, or gone idle: on a busy machine each
-    /// bot then thinks as if it had a core of its own; Linux). Needs a command that is the
+    /// waits until the bot's process has run that long, or has no thread that wants a core:
+    /// on a busy machine each bot then thinks as if it had a core of its own; Linux). Needs a command that is the
     /// bot itself (`sh -c` execs it): a wrapper's children are not counted.
     #[arg(long, value_enum, default_value_t = Clock::Wall)]
     pub clock: Clock,
@@ -140,7 +140,12 @@ pub fn run(args: &Args) -> Result<()> {
             "a versus game deals TETR.IO's pieces from its seed on an empty board (give --tetrio-seed or --seed)",
         ));
     }
-    let seed = args.game.load()?;
+    // No game named: the family's versus game, TETR.IO's rules as played today.
+    let seed = if args.game.seed.is_none() && !args.game.changes_game() {
+        super::game::builtin_tetrio()
+    } else {
+        args.game.load()?
+    };
     let family = seed.family();
     if !family.supports(Capability::Versus) {
         return Err(family.refuse(Capability::Versus, &seed.name));
@@ -184,6 +189,13 @@ pub fn run(args: &Args) -> Result<()> {
                 "exists (--force replaces it)",
             ));
         }
+    }
+    // A bot that exits closes its end of the pipe: the arena's next write to it must fail
+    // (the bot crashed, the match goes on), not end the arena by SIGPIPE, which `main`
+    // restores for the commands that print to a pipe.
+    // SAFETY: setting a signal's disposition to SIG_IGN has no handler to be unsafe.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
     }
     let stop = super::stop_on_ctrl_c();
     crate::io::create_dir(&args.out).map_err(|e| Error(format!("--out {}: {e}", args.out.display())))?;
