@@ -93,7 +93,12 @@ fn the_replay_imports_back_to_the_summary() {
             }
             let agg = &round[p]["replay"]["results"]["aggregatestats"];
             for k in ["apm", "pps", "vsscore"] {
-                assert_eq!(agg[k], summary["games"][g][side][k], "game {} {side} {k}", g + 1);
+                assert_eq!(
+                    agg[k],
+                    summary["games"][g][side][k],
+                    "game {} {side} {k}",
+                    g + 1
+                );
             }
         }
     }
@@ -107,7 +112,12 @@ fn the_replay_imports_back_to_the_summary() {
     }
     // b's pace is its own: about 3 pieces a second against a's 2.
     let pps = |side: &str| summary["games"][0][side]["pps"].as_f64().unwrap();
-    assert!(pps("b") > 2.5 && pps("a") < 2.1, "{} {}", pps("a"), pps("b"));
+    assert!(
+        pps("b") > 2.5 && pps("a") < 2.1,
+        "{} {}",
+        pps("a"),
+        pps("b")
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -126,14 +136,22 @@ fn a_tbp_command_plays_a_match() {
         &bot,
         "2",
         &out,
-        &["--think-ms", "1", "--grace-ms", "20000", "--max-seconds", "10"],
+        &[
+            "--think-ms",
+            "1",
+            "--grace-ms",
+            "20000",
+            "--max-seconds",
+            "10",
+        ],
     );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let summary = json(&out.join("summary.json"));
     assert_eq!(summary["match"]["b"]["name"], "beamtris");
     for g in summary["games"].as_array().unwrap() {
         assert!(
-            ["topout", "time_limit", "both_topped_out"].contains(&g["reason_kind"].as_str().unwrap()),
+            ["topout", "time_limit", "both_topped_out"]
+                .contains(&g["reason_kind"].as_str().unwrap()),
             "{g}"
         );
         assert!(g["b"]["pieces"].as_u64().unwrap() >= 15, "{g}");
@@ -168,7 +186,11 @@ fn bad_bots_lose_with_the_reason_and_the_match_goes_on() {
         ("hang", ":", "late"),
         ("junk", "echo 'this is not a message'", "malformed"),
         ("illegal", illegal, "illegal"),
-        ("forfeit", r#"echo '{"type":"suggestion","moves":[]}'"#, "forfeit"),
+        (
+            "forfeit",
+            r#"echo '{"type":"suggestion","moves":[]}'"#,
+            "forfeit",
+        ),
     ];
     for (name, answer, kind) in cases {
         let bot = bad_bot(&dir, name, answer);
@@ -180,19 +202,30 @@ fn bad_bots_lose_with_the_reason_and_the_match_goes_on() {
             &out,
             &["--think-ms", "1", "--grace-ms", "300"],
         );
-        assert!(o.status.success(), "{name}: {}", String::from_utf8_lossy(&o.stderr));
+        assert!(
+            o.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
         let summary = json(&out.join("summary.json"));
         let games = summary["games"].as_array().unwrap();
         assert_eq!(games.len(), 2, "{name}: the match finishes");
         for g in games {
             assert_eq!(g["winner"], "b", "{name}: {g}");
             assert_eq!(g["reason_kind"], kind, "{name}: {g}");
-            assert!(g["reason"].as_str().unwrap().starts_with("a: "), "{name}: {g}");
+            assert!(
+                g["reason"].as_str().unwrap().starts_with("a: "),
+                "{name}: {g}"
+            );
         }
         assert_eq!(summary["match"]["a"]["name"], name);
         // The replay of a game lost by a fault still imports.
         let o = run(&["import", s(&out.join("match.ttrm"))]);
-        assert!(o.status.success(), "{name}: {}", String::from_utf8_lossy(&o.stderr));
+        assert!(
+            o.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
     }
     std::fs::remove_dir_all(&dir).ok();
 }
@@ -207,7 +240,15 @@ fn bad_flags_are_refused_in_one_line() {
         (vec!["--queue", "IOT"], "--queue"),
         (vec!["--seed", "seeds/tetrio-blitz.json"], "no `versus`"),
     ] {
-        let mut a = vec!["versus", "--a", "builtin", "--b", "builtin", "--out", s(&out)];
+        let mut a = vec![
+            "versus",
+            "--a",
+            "builtin",
+            "--b",
+            "builtin",
+            "--out",
+            s(&out),
+        ];
         a.extend(args);
         let o = run(&a);
         common::fails_saying(&o, &[want]);

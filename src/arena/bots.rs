@@ -3,8 +3,8 @@
 //! in-process (`builtin`: the TBP bot's decision with a fixed search, no clock, so the same
 //! position always gets the same move). The arena is the protocol's front end.
 
-use crate::protocols::tbp::{self, Position, StartMessage, TbpMove};
 use crate::piece::Shape;
+use crate::protocols::tbp::{self, Position, StartMessage, TbpMove};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -52,7 +52,9 @@ impl std::fmt::Display for Fault {
             Fault::Late(m) => write!(f, "late: {m}"),
             Fault::Malformed(m) => write!(f, "malformed answer: {m}"),
             Fault::Illegal(m) => write!(f, "{m}"),
-            Fault::Forfeit(why) if why.is_empty() => write!(f, "forfeit (a suggestion with no move)"),
+            Fault::Forfeit(why) if why.is_empty() => {
+                write!(f, "forfeit (a suggestion with no move)")
+            }
             Fault::Forfeit(why) => write!(f, "forfeit (a suggestion with no move: {why})"),
         }
     }
@@ -296,7 +298,12 @@ impl ProcessBot {
             lines,
         });
         let info = self.receive(&["info"], LAUNCH)?;
-        let text = |k: &str| info.get(k).and_then(Value::as_str).unwrap_or("").to_string();
+        let text = |k: &str| {
+            info.get(k)
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .to_string()
+        };
         self.name = text("name");
         self.version = text("version");
         self.send(&json!({"type": "rules", "randomizer": "seven_bag"}))?;

@@ -219,9 +219,9 @@ pub fn play_match(
 /// match cannot be held.
 pub fn launch_all(players: &mut [Player; 2]) -> Result<()> {
     for (p, player) in players.iter_mut().enumerate() {
-        player.launch().map_err(|f: Fault| {
-            Error::at(format!("--{}", LETTERS[p]), format!("the bot {f}"))
-        })?;
+        player
+            .launch()
+            .map_err(|f: Fault| Error::at(format!("--{}", LETTERS[p]), format!("the bot {f}")))?;
     }
     Ok(())
 }

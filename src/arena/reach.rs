@@ -9,8 +9,8 @@ use crate::games::tetrio::engine::Engine;
 use crate::games::tetrio::export::{plan, run, Goal, PieceKeys, Press, Timing};
 use crate::games::tetrio::finesse;
 use crate::games::tetrio::pieces::LETTERS;
-use crate::protocols::tbp::{active_of, TbpMove};
 use crate::piece::Shape;
+use crate::protocols::tbp::{active_of, TbpMove};
 use std::collections::{HashSet, VecDeque};
 
 /// Cells as (column, row up from 0), sorted.

@@ -17,7 +17,10 @@ pub fn wilson(wins: f64, n: f64) -> (f64, f64) {
     let centre = p + z * z / (2.0 * n);
     let spread = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
     let denominator = 1.0 + z * z / n;
-    ((centre - spread) / denominator, (centre + spread) / denominator)
+    (
+        (centre - spread) / denominator,
+        (centre + spread) / denominator,
+    )
 }
 
 fn game_json(g: &GameRecord) -> Value {

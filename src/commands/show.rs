@@ -73,10 +73,7 @@ pub fn run(args: &Args) -> Result<()> {
         return show_match(args);
     }
     if args.round.is_some() {
-        return Err(Error::at(
-            "--round",
-            "only for a versus replay (.ttrm)",
-        ));
+        return Err(Error::at("--round", "only for a versus replay (.ttrm)"));
     }
     if args.animate {
         // The range the animation's own +/- keys keep to; outside it a frame's duration
@@ -250,7 +247,10 @@ fn show_match(args: &Args) -> Result<()> {
         (args.animate, "--animate"),
         (args.fumen, "--fumen"),
         (args.compare.is_some(), "--compare"),
-        (args.game.seed.is_some() || args.game.changes_game(), "the game flags"),
+        (
+            args.game.seed.is_some() || args.game.changes_game(),
+            "the game flags",
+        ),
     ]) {
         return Err(Error::at(
             flag,
@@ -259,7 +259,10 @@ fn show_match(args: &Args) -> Result<()> {
     }
     let stop = args.html.as_ref().map(|_| super::stop_on_ctrl_c());
     if let Some(path) = &args.html {
-        io::check_outputs(&[("--html", path.as_path())], &[("the replay", args.record.as_path())])?;
+        io::check_outputs(
+            &[("--html", path.as_path())],
+            &[("the replay", args.record.as_path())],
+        )?;
         io::refuse_committed(&format!("--html {}", path.display()), path, "show")?;
     }
     let file = args.record.display().to_string();
@@ -273,8 +276,14 @@ fn show_match(args: &Args) -> Result<()> {
             crate::show::tetrio_frames::render(r, k)
         };
         let (left, right) = (render(&a), render(&b));
-        let width = left.lines().map(|l| l.chars().count()).max().unwrap_or(0).max(a_name.len());
-        let (left, right): (Vec<&str>, Vec<&str>) = (left.lines().collect(), right.lines().collect());
+        let width = left
+            .lines()
+            .map(|l| l.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(a_name.len());
+        let (left, right): (Vec<&str>, Vec<&str>) =
+            (left.lines().collect(), right.lines().collect());
         println!("{a_name:width$}   {b_name}");
         for i in 0..left.len().max(right.len()) {
             let l = left.get(i).copied().unwrap_or("");

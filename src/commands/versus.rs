@@ -171,7 +171,10 @@ pub fn run(args: &Args) -> Result<()> {
     }
     if !(args.max_seconds > 0.0 && args.max_seconds <= 3600.0) {
         return Err(Error::at(
-            format!("--max-seconds {}", crate::limits::short_number(args.max_seconds)),
+            format!(
+                "--max-seconds {}",
+                crate::limits::short_number(args.max_seconds)
+            ),
             "give a game length above 0 and at most 3600 seconds",
         ));
     }
@@ -184,10 +187,7 @@ pub fn run(args: &Args) -> Result<()> {
     let ttrm_path = args.out.join("match.ttrm");
     for path in [&summary_path, &ttrm_path] {
         if path.exists() && !args.force {
-            return Err(Error::at(
-                path.display(),
-                "exists (--force replaces it)",
-            ));
+            return Err(Error::at(path.display(), "exists (--force replaces it)"));
         }
     }
     // A bot that exits closes its end of the pipe: the arena's next write to it must fail
@@ -198,17 +198,12 @@ pub fn run(args: &Args) -> Result<()> {
         libc::signal(libc::SIGPIPE, libc::SIG_IGN);
     }
     let stop = super::stop_on_ctrl_c();
-    crate::io::create_dir(&args.out).map_err(|e| Error(format!("--out {}: {e}", args.out.display())))?;
-    crate::io::check_outputs(
-        &[("--out", &summary_path), ("--out", &ttrm_path)],
-        &[],
-    )?;
+    crate::io::create_dir(&args.out)
+        .map_err(|e| Error(format!("--out {}: {e}", args.out.display())))?;
+    crate::io::check_outputs(&[("--out", &summary_path), ("--out", &ttrm_path)], &[])?;
     arena::launch_all(&mut players)?;
     let identities = [players[0].identity(), players[1].identity()];
-    let usernames = [
-        username(0, &identities[0].0),
-        username(1, &identities[1].0),
-    ];
+    let usernames = [username(0, &identities[0].0), username(1, &identities[1].0)];
     let spec = MatchSpec {
         options: tetrio.options.clone(),
         first_seed,

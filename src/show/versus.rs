@@ -30,10 +30,18 @@ pub fn player_replay(round: &PlayerRound) -> Result<Replay> {
         while locks_seen < e.locks.len() {
             locks_seen += 1;
             states.push(state(e));
-            notes.push(format!("frame {}  incoming {}", e.clock().0 - 1, e.incoming()));
+            notes.push(format!(
+                "frame {}  incoming {}",
+                e.clock().0 - 1,
+                e.incoming()
+            ));
         }
     });
-    let end = if e.topped_out { "topped out" } else { "still playing at the end" };
+    let end = if e.topped_out {
+        "topped out"
+    } else {
+        "still playing at the end"
+    };
     let mut replay = Replay::from_tetrio(&states, &e.locks, &e.stats, e.locks.len(), end)?;
     for (f, note) in replay.frames.iter_mut().zip(notes) {
         f.note = Some(note);
@@ -42,7 +50,11 @@ pub fn player_replay(round: &PlayerRound) -> Result<Replay> {
 }
 
 /// The two players of round `game` (from 1) of `rounds`, with their names.
-pub fn round_pair(rounds: &[PlayerRound], game: usize, file: &str) -> Result<[(Replay, String); 2]> {
+pub fn round_pair(
+    rounds: &[PlayerRound],
+    game: usize,
+    file: &str,
+) -> Result<[(Replay, String); 2]> {
     let players: Vec<&PlayerRound> = rounds.iter().filter(|r| r.round == game).collect();
     let last = rounds.iter().map(|r| r.round).max().unwrap_or(0);
     if players.len() != 2 {

@@ -13,8 +13,8 @@ use super::options::Options;
 use super::replay::MAX_FRAMES;
 use super::stats::{self, TetrioStats};
 use crate::error::{Error, Result};
-pub use plan::{Goal, Press, Timing};
 use plan::VARIANTS;
+pub use plan::{Goal, Press, Timing};
 
 /// The pace when neither the command nor the game gives one.
 pub const DEFAULT_PPS: f64 = 2.0;

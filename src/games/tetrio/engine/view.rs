@@ -45,6 +45,11 @@ impl Engine {
         if end <= previews {
             return (0..7).collect();
         }
-        self.queue.iter().skip(previews).take(end - previews).copied().collect()
+        self.queue
+            .iter()
+            .skip(previews)
+            .take(end - previews)
+            .copied()
+            .collect()
     }
 }
