@@ -110,6 +110,35 @@ fn the_replay_imports_back_to_the_summary() {
     for line in lines.lines() {
         assert!(line.ends_with("all stated statistics agree"), "{line}");
     }
+    // The side-by-side views of a game: as text, both players' names and garbage meters;
+    // as a page.
+    let o = run(&[
+        "show",
+        s(&out.join("match.ttrm")),
+        "--round",
+        "2",
+        "--at",
+        "10",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(text.starts_with("a-beamtris-builtin"), "{text}");
+    assert!(text.contains("b-beamtris-builtin"), "{text}");
+    assert_eq!(text.matches("incoming").count(), 2, "{text}");
+    assert_eq!(text.matches("lock 10/").count(), 2, "{text}");
+    let page = dir.join("game2.html");
+    let o = run(&[
+        "show",
+        s(&out.join("match.ttrm")),
+        "--round",
+        "2",
+        "--html",
+        s(&page),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(std::fs::read_to_string(&page).unwrap().contains("incoming"));
+    let o = run(&["show", s(&out.join("match.ttrm")), "--round", "4"]);
+    common::fails_saying(&o, &["--round 4: the replay holds rounds 1 to 3"]);
     // b's pace is its own: about 3 pieces a second against a's 2.
     let pps = |side: &str| summary["games"][0][side]["pps"].as_f64().unwrap();
     assert!(
@@ -136,14 +165,7 @@ fn a_tbp_command_plays_a_match() {
         &bot,
         "2",
         &out,
-        &[
-            "--think-ms",
-            "1",
-            "--grace-ms",
-            "20000",
-            "--max-seconds",
-            "10",
-        ],
+        &["--think-ms", "1", "--grace-ms", "20000"],
     );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let summary = json(&out.join("summary.json"));
@@ -154,7 +176,7 @@ fn a_tbp_command_plays_a_match() {
                 .contains(&g["reason_kind"].as_str().unwrap()),
             "{g}"
         );
-        assert!(g["b"]["pieces"].as_u64().unwrap() >= 15, "{g}");
+        assert!(g["b"]["pieces"].as_u64().unwrap() >= 10, "{g}");
     }
     std::fs::remove_dir_all(&dir).ok();
 }

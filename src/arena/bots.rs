@@ -334,7 +334,7 @@ impl BuiltinBot {
 
 /// A player of the match.
 pub enum Player {
-    Builtin(BuiltinBot),
+    Builtin(Box<BuiltinBot>),
     Process(ProcessBot),
 }
 

@@ -240,8 +240,8 @@ pub fn play(sides: &mut [Side; 2], max_frames: i64, stop: &AtomicBool) -> (End, 
         s.inbox.push_back((0, Event::Targets(vec![ids[1 - i]])));
         s.tick(0);
     }
-    for i in 0..2 {
-        if let Err(fault) = sides[i].bot.launch().and_then(|_| sides[i].decide(0)) {
+    for (i, side) in sides.iter_mut().enumerate() {
+        if let Err(fault) = side.bot.launch().and_then(|_| side.decide(0)) {
             return (End::Fault(i, fault), 0);
         }
     }

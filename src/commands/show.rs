@@ -273,7 +273,8 @@ fn show_match(args: &Args) -> Result<()> {
     let Some(path) = &args.html else {
         let render = |r: &Replay| {
             let k = args.at.unwrap_or(r.placed()).min(r.placed());
-            crate::show::tetrio_frames::render(r, k)
+            let note = r.frames[k].note.clone().unwrap_or_default();
+            format!("{note}\n{}", crate::show::tetrio_frames::render(r, k))
         };
         let (left, right) = (render(&a), render(&b));
         let width = left

@@ -108,9 +108,8 @@ fn player(spec: &str, flag: &str, args: &Args) -> Result<Player> {
             threads: 1,
             no_ponder: true,
         };
-        return Ok(Player::Builtin(BuiltinBot::new(super::tbp::config(
-            &tbp_args,
-        )?)));
+        let config = super::tbp::config(&tbp_args)?;
+        return Ok(Player::Builtin(Box::new(BuiltinBot::new(config))));
     }
     Ok(Player::Process(ProcessBot::new(
         spec,
