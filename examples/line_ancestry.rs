@@ -7,11 +7,11 @@
 //! `cargo run --release --example line_ancestry -- 3000 > ancestry.txt`
 
 use beamtris::eval::tencent::{Evaluator, Weights};
+use beamtris::game_def::GameDef;
 use beamtris::games::tencent::board::Board;
 use beamtris::games::tencent::movegen::MoveSet;
 use beamtris::search::beam::Kept;
 use beamtris::search::tencent::{search_observed, BeamConfig};
-use beamtris::seed::Seed;
 use std::sync::atomic::AtomicBool;
 
 fn main() {
@@ -19,7 +19,7 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .expect("usage: line_ancestry BEAM");
-    let pieces = Seed::tencent_geek_4().pieces();
+    let pieces = GameDef::tencent_geek_4().pieces();
     let cfg = BeamConfig {
         beam,
         moves: MoveSet::Reach,

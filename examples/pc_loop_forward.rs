@@ -11,6 +11,7 @@
 //! (PIECES: the game's first pieces only; `PC_SOUND=1` before it for the sound search)
 
 use ahash::AHashMap;
+use beamtris::game_def::GameDef;
 use beamtris::games::guideline::board::Board;
 use beamtris::games::guideline::game::{lock, State};
 use beamtris::games::guideline::movegen::{placements, Placement};
@@ -18,7 +19,6 @@ use beamtris::games::guideline::score::ComboTable;
 use beamtris::games::guideline::Objective;
 use beamtris::games::srs::RotationSystem;
 use beamtris::piece::Shape;
-use beamtris::seed::Seed;
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -145,7 +145,7 @@ impl Search<'_> {
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let seed = Seed::load(Path::new(&args[1])).expect("a seed file");
+    let seed = GameDef::load(Path::new(&args[1])).expect("a seed file");
     let rules = seed.guideline_rules().expect("a guideline game");
     let n = args
         .get(2)

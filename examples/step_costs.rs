@@ -8,13 +8,13 @@
 //! `cargo run --release --example step_costs`
 
 use beamtris::eval::tencent::{fast_features, Evaluator, Move, Weights};
+use beamtris::game_def::GameDef;
 use beamtris::games::tencent::board::Board;
 use beamtris::games::tencent::movegen::{placements, MoveSet};
 use beamtris::games::tencent::{lock, spawn_blocked};
 use beamtris::games::{Piece, Pos};
 use beamtris::search::beam::Kept;
 use beamtris::search::tencent::{search_observed, BeamConfig};
-use beamtris::seed::Seed;
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -37,7 +37,7 @@ fn per_board(boards: &[Parent], mut work: impl FnMut(&Parent)) -> f64 {
 }
 
 fn main() {
-    let pieces = Seed::tencent_geek_4().pieces();
+    let pieces = GameDef::tencent_geek_4().pieces();
     let cfg = BeamConfig {
         beam: 300,
         moves: MoveSet::Reach,

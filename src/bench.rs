@@ -182,7 +182,7 @@ pub fn player_figures(scale: u64) -> Vec<Figure> {
 /// overhang, stack 7 rows high).
 pub fn guideline_boards(
     record: &Record,
-    game: &crate::games::guideline::replay::Game,
+    game: &crate::games::guideline::replay::GuidelineGame,
 ) -> [(&'static str, crate::games::guideline::Board); 4] {
     use crate::games::guideline::{replay as gr, Board};
     let half = record.pieces() / 2;
@@ -219,7 +219,7 @@ pub fn guideline_boards(
 /// piece on four boards.
 pub fn guideline_figures(
     record: &Record,
-    game: &crate::games::guideline::replay::Game,
+    game: &crate::games::guideline::replay::GuidelineGame,
     scale: u64,
 ) -> Vec<Figure> {
     use crate::games::guideline::{movegen, replay as gr};
@@ -258,7 +258,7 @@ pub fn guideline_figures(
 /// The cost of one beam step per kept state, both games side by side in one run: a search
 /// of `steps` pieces at `beam` states, its thread CPU time divided by the states expanded.
 pub fn beam_step_figures(
-    game: &crate::games::guideline::replay::Game,
+    game: &crate::games::guideline::replay::GuidelineGame,
     tencent: &[Piece],
     beam: usize,
     steps: usize,

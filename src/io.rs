@@ -3,9 +3,9 @@
 //! or failed run leaves neither a torn file nor a stray temporary one.
 
 use crate::error::{Error, Result};
+use crate::game_def::GameDef;
 use crate::games::registry::RuleSet;
 use crate::record::Record;
-use crate::seed::Seed;
 use std::path::{Path, PathBuf};
 
 /// The byte-order mark some editors put at the start of a UTF-8 file.
@@ -68,23 +68,23 @@ pub fn read_record(path: &Path) -> Result<Record> {
 
 /// The seed at `path`, or the built-in Tencent Geek 4 game. `path` may also be the results
 /// file of a run (`solve`, `polish`, `play`): the game it played is then the one inside it.
-pub fn load_seed(path: Option<&Path>) -> Result<Seed> {
+pub fn load_seed(path: Option<&Path>) -> Result<GameDef> {
     match path {
         Some(p) => {
             let text = read_text(p)?;
             let value = serde_json::from_str::<serde_json::Value>(&text).ok();
             seed_of(&text, value.as_ref(), p)
         }
-        None => Ok(Seed::tencent_geek_4()),
+        None => Ok(GameDef::tencent_geek_4()),
     }
 }
 
 /// The game the file at `p` holds: `text`, parsed as `value` when it is JSON, is a game file
 /// or a results file (whose game is the one inside it).
-fn seed_of(text: &str, value: Option<&serde_json::Value>, p: &Path) -> Result<Seed> {
+fn seed_of(text: &str, value: Option<&serde_json::Value>, p: &Path) -> Result<GameDef> {
     let seed = match value.and_then(game_of_results) {
         Some(game) => game.map_err(|e| Error::at(p.display(), e))?,
-        None => Seed::parse(text).map_err(|e| Error::at(p.display(), e))?,
+        None => GameDef::parse(text).map_err(|e| Error::at(p.display(), e))?,
     };
     // The commands hold a tencent or guideline game's piece list whole; `play` deals a
     // standard game's pieces as a stream, so its length costs no memory.
@@ -97,19 +97,19 @@ fn seed_of(text: &str, value: Option<&serde_json::Value>, p: &Path) -> Result<Se
 /// The game a results file holds, when `text` is one (`None` for any other text): its `game`
 /// object, or the built-in game it names. A results file of another game that does not hold
 /// it is an error, rather than a silent replay on the built-in game.
-fn game_of_results(value: &serde_json::Value) -> Option<std::result::Result<Seed, String>> {
+fn game_of_results(value: &serde_json::Value) -> Option<std::result::Result<GameDef, String>> {
     let object = value.as_object()?;
     if object.contains_key("rules") || !object.contains_key("score") {
         return None;
     }
     if let Some(game) = object.get("game").filter(|g| g.is_object()) {
-        return Some(Seed::parse(&game.to_string()).map_err(|e| format!("game: {}", e.0)));
+        return Some(GameDef::parse(&game.to_string()).map_err(|e| format!("game: {}", e.0)));
     }
     let name = object
         .get("game")
         .or_else(|| object.get("seed"))
         .and_then(|n| n.as_str())?;
-    let builtin = Seed::tencent_geek_4();
+    let builtin = GameDef::tencent_geek_4();
     Some(if name == builtin.name {
         Ok(builtin)
     } else {
@@ -123,17 +123,17 @@ fn game_of_results(value: &serde_json::Value) -> Option<std::result::Result<Seed
 /// The game of the record at `record` when no flag names one: the game file or results file
 /// beside it (the same name with `.json`, as `solve`, `polish`, `play` and `import` write
 /// them), else the built-in game.
-pub fn seed_beside(record: &Path) -> Result<Seed> {
+pub fn seed_beside(record: &Path) -> Result<GameDef> {
     Ok(match game_beside(record)? {
         Some((seed, _)) => seed,
-        None => Seed::tencent_geek_4(),
+        None => GameDef::tencent_geek_4(),
     })
 }
 
 /// The game file or results file beside the record at `record` (the same name with `.json`)
 /// and its path, when there is one: `None` when no such file is there or it is JSON of
 /// another kind.
-pub fn game_beside(record: &Path) -> Result<Option<(Seed, PathBuf)>> {
+pub fn game_beside(record: &Path) -> Result<Option<(GameDef, PathBuf)>> {
     let beside = record.with_extension("json");
     if beside == record || !beside.is_file() {
         return Ok(None);

@@ -23,6 +23,9 @@ pub mod family;
 pub mod fourwide;
 /// The fumen codec (v115), for starting boards and the fumen view.
 pub mod fumen;
+/// Game definitions as data (`seeds/*.json`): rule set, generator, length, start, each
+/// family's options (TETR.IO's, NES's).
+pub mod game_def;
 /// The game families (tencent, guideline, TETR.IO, NES, standard), one folder each with its
 /// declaration, the registry `FAMILIES`, and what they share.
 pub mod games;
@@ -46,9 +49,6 @@ pub mod report;
 pub mod results;
 /// Searches and players: the beam-search DP, online play, the greedy one-piece players, tuning.
 pub mod search;
-/// Game definitions as data (`seeds/*.json`): rule set, generator, length, start, each
-/// family's options (TETR.IO's, NES's).
-pub mod seed;
 /// Views of a replay: text, animation, fumen, HTML page.
 pub mod show;
 /// SIGINT, SIGTERM and SIGHUP: stop, keep the best so far, exit 130 / 143 / 129.

@@ -16,6 +16,7 @@ mod common;
 
 use beamtris::fourwide::transitions::{seed, Transitions};
 use beamtris::fourwide::{Field, Placements};
+use beamtris::game_def::GameDef;
 use beamtris::games::guideline::board::{Board, HEIGHT};
 use beamtris::games::guideline::game::{self, State};
 use beamtris::games::guideline::movegen::placements;
@@ -23,7 +24,6 @@ use beamtris::games::guideline::piece::Active;
 use beamtris::games::guideline::score::{score, ComboTable, Spin};
 use beamtris::games::srs::{self, RotationSystem};
 use beamtris::piece::Shape;
-use beamtris::seed::Seed;
 use std::collections::BTreeSet;
 
 /// The well's first column on the board: the centre well, under the spawn columns.
@@ -283,7 +283,7 @@ fn few_windows_hold_a_two_row_perfect_clear() {
     let mut with_set = 0;
     for game in ["1", "12345", "1554295831", "1742887628", "378834655"] {
         let path = common::repo(&format!("seeds/cc2/tetrio-{game}-srs-attack.json"));
-        let shapes = Seed::load(&path).unwrap().shapes(500);
+        let shapes = GameDef::load(&path).unwrap().shapes(500);
         for w in shapes.windows(6) {
             windows += 1;
             let letters: Vec<char> = w.iter().map(|s| s.letter()).collect();

@@ -3,7 +3,7 @@
 //! refused where they do not apply.
 
 use beamtris::eval::guideline::{GuidelineEvaluator, GuidelineWeights};
-use beamtris::games::guideline::replay::Game;
+use beamtris::games::guideline::replay::GuidelineGame;
 use beamtris::search::online;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
@@ -14,13 +14,13 @@ use common::{bin, json, scratch, succeeds};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
-fn cc2_game(seed: u64) -> Game {
+fn cc2_game(seed: u64) -> GuidelineGame {
     let path = format!("{ROOT}/seeds/cc2/tetrio-{seed}-srs-attack.json");
     let seed = beamtris::io::load_seed(Some(Path::new(&path))).unwrap();
     seed.guideline_game().unwrap()
 }
 
-fn play(game: &Game, pieces: usize, previews: usize) -> online::Played {
+fn play(game: &GuidelineGame, pieces: usize, previews: usize) -> online::Played {
     let e = GuidelineEvaluator::new(GuidelineWeights::preset("attack").unwrap());
     let never = AtomicBool::new(false);
     let player = online::Player {

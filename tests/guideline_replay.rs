@@ -1,15 +1,15 @@
 //! The guideline rule set end to end: records replayed on hand-built games whose outcome was
 //! worked out by hand from the rules (docs/guideline.md), and `beamtris verify` on game files.
 
-use beamtris::games::guideline::replay::{self, EndReason, Game, LockEvent};
+use beamtris::games::guideline::replay::{self, EndReason, GuidelineGame, LockEvent};
 use beamtris::games::guideline::{ComboTable, Objective, Rules, Spin};
 use beamtris::games::srs::RotationSystem;
 use beamtris::piece::Shape;
 use beamtris::record::Record;
 use std::process::Command;
 
-fn game(pieces: &[Shape], length: usize, table: ComboTable) -> Game {
-    Game {
+fn game(pieces: &[Shape], length: usize, table: ComboTable) -> GuidelineGame {
+    GuidelineGame {
         rules: Rules {
             rotation: RotationSystem::SrsPlus,
             combo_table: table,
@@ -24,7 +24,7 @@ fn game(pieces: &[Shape], length: usize, table: ComboTable) -> Game {
 /// Ten vertical I pieces, columns 0 to 9: the tenth clears four rows and the board.
 const TEN_I: &str = "N,C1,L5,N,C1,L4,N,C1,L3,N,C1,L2,N,C1,L1,N,C1,N,C1,R1,N,C1,R2,N,C1,R3,N,C1,R4";
 
-fn run(g: &Game, text: &str) -> (replay::Outcome, Vec<LockEvent>) {
+fn run(g: &GuidelineGame, text: &str) -> (replay::Outcome, Vec<LockEvent>) {
     let record = g.parse_record(text).unwrap();
     let mut events = Vec::new();
     let out = replay::replay_with(&record, g, |e| events.push(*e));
@@ -128,7 +128,7 @@ fn hold_swaps_and_draws_the_next_unused_piece() {
 #[test]
 fn grammar_errors_name_the_token() {
     let mut g = game(&[Shape::T; 5], 4, ComboTable::Guideline);
-    let e = |g: &Game, s: &str| g.parse_record(s).unwrap_err().to_string();
+    let e = |g: &GuidelineGame, s: &str| g.parse_record(s).unwrap_err().to_string();
     assert!(e(&g, "N,L1,H1")
         .starts_with("token 3 (\"H1\"): hold (H1) is allowed only directly after N"));
     assert!(e(&g, "N,H2").contains("hold is written H1"));

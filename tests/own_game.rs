@@ -1,11 +1,11 @@
 //! Bringing your own game: explicit queues, starting boards and hold pieces, and TETR.IO
 //! seeds from the command line, on both families; what they must refuse, before any search.
 
+use beamtris::game_def::GameDef;
 use beamtris::games::guideline::replay as guideline_replay;
 use beamtris::games::tencent::replay as tencent_replay;
 use beamtris::search::guideline::{self, Move};
 use beamtris::search::tencent::{self, BeamConfig};
-use beamtris::seed::Seed;
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -111,7 +111,7 @@ fn a_hold_piece_adds_a_lock_to_a_queue_game_however_it_is_given() {
     assert_eq!(v["end_reason"], "pieces_done", "{v}");
 }
 
-fn letters(seed: &Seed, n: usize) -> String {
+fn letters(seed: &GameDef, n: usize) -> String {
     seed.shapes(n).iter().map(|s| s.letter()).collect()
 }
 
@@ -125,7 +125,7 @@ fn a_queue_of_a_generators_pieces_plays_the_generators_game() {
         ("seeds/cc2/tetrio-12345-srs-points.json", "40"),
         ("seeds/bag7-1-tetrio-attack.json", "50"),
     ] {
-        let seed = Seed::load(&root().join(file)).unwrap();
+        let seed = GameDef::load(&root().join(file)).unwrap();
         let queue = letters(&seed, seed.pieces + 1);
         let (by_seed, score) = solve(
             &dir,
@@ -164,7 +164,7 @@ fn a_queue_of_a_generators_pieces_plays_the_generators_game() {
     );
     assert_eq!((by_file, a), (by_flag, b));
     // Tencent: the spawn states come from the seed's rules, the shapes from the queue.
-    let seed = Seed::tencent_geek_4();
+    let seed = GameDef::tencent_geek_4();
     for (length, limit) in [(300usize, "200"), (120, "119")] {
         let queue = letters(&seed, length);
         let (by_seed, a) = solve(&dir, "t-seed", &["--beam", "60", "--pieces", limit]);
@@ -413,7 +413,7 @@ fn bad_games_are_refused_before_any_search() {
 }
 
 /// A seed of `rules` with a queue and a starting position, as JSON.
-fn seed_with_start(rules: &str, queue: &str, rows: &[String], hold: Option<char>) -> Seed {
+fn seed_with_start(rules: &str, queue: &str, rows: &[String], hold: Option<char>) -> GameDef {
     let mut start = Vec::new();
     if !rows.is_empty() {
         start.push(format!(
@@ -424,7 +424,7 @@ fn seed_with_start(rules: &str, queue: &str, rows: &[String], hold: Option<char>
     if let Some(h) = hold {
         start.push(format!(r#""hold": "{h}""#));
     }
-    Seed::parse(&format!(
+    GameDef::parse(&format!(
         r#"{{"name": "p", "rules": "{rules}", "generator": {{"kind": "queue", "pieces": "{queue}"}},
             "start": {{{}}}}}"#,
         start.join(", ")

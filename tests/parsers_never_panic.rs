@@ -3,13 +3,13 @@
 //! protocol. Any byte string, and any small mutation of a valid input, gives `Ok` or a
 //! one-line error, never a panic. A seed that parses also deals its first pieces, so a
 //! generator that divides by zero or overflows is caught here too (the checks of
-//! `Seed::check` are what keep it from panicking).
+//! `GameDef::check` are what keep it from panicking).
 
 use beamtris::eval::tencent::Weights as BeamWeights;
 use beamtris::eval::weights_file;
+use beamtris::game_def::GameDef;
 use beamtris::protocols::classroom;
 use beamtris::record::{Grammar, Record};
-use beamtris::seed::Seed;
 use proptest::prelude::*;
 
 /// Valid inputs of each parser, mutated by the strategies below.
@@ -84,7 +84,7 @@ proptest! {
     #[test]
     fn seeds(bytes in input(&SEEDS)) {
         let text = String::from_utf8_lossy(&bytes);
-        match Seed::parse(&text) {
+        match GameDef::parse(&text) {
             Ok(seed) => {
                 let _ = seed.shapes(seed.pieces.min(64));
             }
@@ -146,7 +146,7 @@ fn the_seeds_that_used_to_panic_are_refused() {
     ];
     for (text, want) in cases {
         assert_ne!(text, base, "the case edits the seed");
-        assert_eq!(Seed::parse(&text).unwrap_err().to_string(), want);
+        assert_eq!(GameDef::parse(&text).unwrap_err().to_string(), want);
     }
 }
 
@@ -156,7 +156,7 @@ fn the_seeds_that_used_to_panic_are_refused() {
 fn a_key_with_an_escaped_newline_is_quoted_on_one_line() {
     let bad_key = r#""na\nme""#;
     let seed = SEEDS[0].replacen(r#""name""#, bad_key, 1);
-    one_line("seed", Seed::parse(&seed).unwrap_err());
+    one_line("seed", GameDef::parse(&seed).unwrap_err());
     for text in [
         format!(r#"{{"score_weight": 1, {bad_key}: 2}}"#),
         format!(r#"{{"holes": -4, {bad_key}: 2}}"#),

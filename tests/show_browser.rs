@@ -13,8 +13,8 @@
 
 mod common;
 
+use beamtris::game_def::GameDef;
 use beamtris::io;
-use beamtris::seed::Seed;
 use beamtris::show::game::TencentReplay;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -113,7 +113,7 @@ fn replay_page_draws_the_engine_board_at_piece_k() {
     };
     let game = TencentReplay::replay(
         &io::read_record(&record).unwrap(),
-        Seed::tencent_geek_4().pieces(),
+        GameDef::tencent_geek_4().pieces(),
     )
     .unwrap();
     let page = Path::new(env!("CARGO_TARGET_TMPDIR")).join("replay-page.html");

@@ -170,7 +170,11 @@ fn unpack_board(packed: &str, rows: usize) -> Vec<[u8; 10]> {
 }
 
 /// The letters a player sees after `k` locks: the piece to place and the previews.
-fn queue(game: &beamtris::games::guideline::replay::Game, locks: &[LockEvent], k: usize) -> String {
+fn queue(
+    game: &beamtris::games::guideline::replay::GuidelineGame,
+    locks: &[LockEvent],
+    k: usize,
+) -> String {
     if k == locks.len() {
         return String::new();
     }

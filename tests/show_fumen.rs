@@ -11,9 +11,9 @@
 
 mod common;
 
+use beamtris::game_def::GameDef;
 use beamtris::games::guideline::replay::{self as guideline, EndReason, LockEvent};
 use beamtris::io;
-use beamtris::seed::Seed;
 use beamtris::show::game::{shape_of_colour, TencentReplay};
 use common::repo;
 use serde::Deserialize;
@@ -229,7 +229,7 @@ fn tetris_fumen_decodes_every_page_to_the_engine_board() {
     };
     let game = TencentReplay::replay(
         &io::read_record(&record).unwrap(),
-        Seed::tencent_geek_4().pieces(),
+        GameDef::tencent_geek_4().pieces(),
     )
     .unwrap();
     // The opening, a stretch from the middle (its first page carries the whole field) and
@@ -258,7 +258,7 @@ fn tetris_fumen_decodes_every_page_to_the_engine_board() {
         let Ok(rec) = io::read_record(&path) else {
             continue; // the bad-*.txt records are refused on purpose
         };
-        let game = TencentReplay::replay(&rec, Seed::tencent_geek_4().pieces()).unwrap();
+        let game = TencentReplay::replay(&rec, GameDef::tencent_geek_4().pieces()).unwrap();
         check_range(&dir, &path, &game, 0, game.placed(), true);
         checked += 1;
     }
@@ -269,7 +269,7 @@ fn tetris_fumen_decodes_every_page_to_the_engine_board() {
 /// checks every page against the replay's locks: the field cell by cell (letters as colours,
 /// row 23 empty as fumen has no row for it), the piece's cells, the lock flag, the comment.
 fn check_guideline(dir: &Path, record: &Path, seed: &Path, from: usize, to: Option<usize>) {
-    let game = Seed::load(seed).unwrap().guideline_game().unwrap();
+    let game = GameDef::load(seed).unwrap().guideline_game().unwrap();
     let text = std::fs::read_to_string(record).unwrap();
     let rec = game.parse_record(&text).unwrap();
     let mut events: Vec<LockEvent> = Vec::new();
@@ -388,7 +388,7 @@ fn tetris_fumen_decodes_guideline_pages_to_the_replay() {
 
     // Stacks that reach the buffer rows: the highest placement that is not a lock out, until
     // the game ends; and a hold as the first move.
-    let game = Seed::load(&seed).unwrap().guideline_game().unwrap();
+    let game = GameDef::load(&seed).unwrap().guideline_game().unwrap();
     let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
     let high = common::record_by(&game, 200, |p| (-common::top(p), p.x, p.state));
     let high_path = tmp.join("show-fumen-guideline-high.txt");
@@ -416,7 +416,7 @@ fn tetris_fumen_decodes_guideline_pages_to_the_replay() {
                       "hold": "I", "combo": 1, "b2b": true}}"#,
     )
     .unwrap();
-    let game = Seed::load(&started).unwrap().guideline_game().unwrap();
+    let game = GameDef::load(&started).unwrap().guideline_game().unwrap();
     let low = common::record_by(&game, game.length, |p| (common::top(p), p.x, p.state));
     let low_path = tmp.join("show-fumen-guideline-start.txt");
     std::fs::write(&low_path, low.to_string()).unwrap();

@@ -8,21 +8,21 @@
 
 mod common;
 
-use beamtris::games::guideline::replay::{self, Game, LockEvent};
+use beamtris::games::guideline::replay::{self, GuidelineGame, LockEvent};
 use beamtris::games::guideline::State;
 use beamtris::record::Record;
-use beamtris::show::guideline_text::{render, GuidelineGame, PREVIEWS};
+use beamtris::show::guideline_text::{render, GuidelinePlayback, PREVIEWS};
 use common::{
     assert_board_rows, guideline_locks, record_by, repo, state_after, top, TETRIO_RECORD,
     TETRIO_SEED,
 };
 
 /// Checks every text board of `record` against the engine; returns the highest row printed.
-fn check_every_board(g: &Game, record: &Record, what: &str) -> usize {
+fn check_every_board(g: &GuidelineGame, record: &Record, what: &str) -> usize {
     let mut locks: Vec<LockEvent> = Vec::new();
     replay::replay_with(record, g, |e| locks.push(*e));
     assert!(locks.len() > 10, "{what}: only {} locks", locks.len());
-    let shown = GuidelineGame::replay(record, g).unwrap();
+    let shown = GuidelinePlayback::replay(record, g).unwrap();
     assert_eq!(shown.placed(), locks.len());
     let mut highest = 0;
     for k in 0..=locks.len() {
@@ -52,7 +52,14 @@ fn check_every_board(g: &Game, record: &Record, what: &str) -> usize {
 }
 
 /// The two header lines of the board after `k` locks.
-fn check_header(g: &Game, locks: &[LockEvent], k: usize, after: &State, head: &[&str], what: &str) {
+fn check_header(
+    g: &GuidelineGame,
+    locks: &[LockEvent],
+    k: usize,
+    after: &State,
+    head: &[&str],
+    what: &str,
+) {
     let (points, attack) = match k {
         0 => (0, 0),
         _ => (locks[k - 1].total_points, locks[k - 1].total_attack),

@@ -15,7 +15,7 @@ use tbp_frontend::{play_game, start_message, Bot};
 
 /// The first `n` pieces of a seed file's game: the library only deals the sequence.
 fn sequence(seed: &str, n: usize) -> Vec<Piece> {
-    let seed = beamtris::seed::Seed::load(Path::new(seed)).expect("the seed file loads");
+    let seed = beamtris::game_def::GameDef::load(Path::new(seed)).expect("the seed file loads");
     seed.shapes(n)
         .into_iter()
         .map(|s| Piece::from_letter(s.letter()))

@@ -3,9 +3,9 @@
 
 mod common;
 
+use beamtris::game_def::GameDef;
 use beamtris::games::tencent::replay::{replay, EndReason};
 use beamtris::record::Record;
-use beamtris::seed::Seed;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -38,7 +38,7 @@ fn scores(path: &Path) -> Vec<(String, u64, usize, Vec<String>)> {
 fn the_generated_sequence_equals_the_reference() {
     let dir = data();
     let text = std::fs::read_to_string(dir.join("sequence.txt")).unwrap();
-    let drawn = Seed::tencent_geek_4().draw();
+    let drawn = GameDef::tencent_geek_4().draw();
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     assert_eq!(lines.len(), drawn.len());
     for (k, (line, d)) in lines.iter().zip(&drawn).enumerate() {
@@ -56,7 +56,7 @@ fn the_generated_sequence_equals_the_reference() {
 #[test]
 fn public_records_replay_to_their_official_scores() {
     let dir = data();
-    let pieces = Seed::tencent_geek_4().pieces();
+    let pieces = GameDef::tencent_geek_4().pieces();
     let rows = scores(&dir.join("records/SCORES.tsv"));
     assert!(rows.len() >= 2);
     for (file, score, spawned, _) in rows {
@@ -71,7 +71,7 @@ fn public_records_replay_to_their_official_scores() {
 #[test]
 fn edge_records_match_the_official_validation_and_scores() {
     let dir = data();
-    let pieces = Seed::tencent_geek_4().pieces();
+    let pieces = GameDef::tencent_geek_4().pieces();
     for (file, score, spawned, rest) in scores(&dir.join("records/edge/SCORES.tsv")) {
         let text = std::fs::read_to_string(dir.join("records/edge").join(&file)).unwrap();
         let valid = rest.first().map(|s| s == "valid").unwrap_or(true);
@@ -88,7 +88,7 @@ fn edge_records_match_the_official_validation_and_scores() {
 
 #[test]
 fn the_last_piece_never_scores_and_row_zero_ends_the_game() {
-    let pieces = Seed::tencent_geek_4().pieces();
+    let pieces = GameDef::tencent_geek_4().pieces();
     // Piece 0 is Z0; left at spawn it puts cells in row 0.
     let out = replay(&Record::parse("N,R1,L1,N,D19").unwrap(), &pieces);
     assert_eq!(out.end_reason, EndReason::TopOut);

@@ -117,7 +117,7 @@ pub fn run(args: &Args) -> Result<()> {
                 ),
             ));
         }
-        let pieces = crate::seed::Seed::tencent_geek_4().pieces();
+        let pieces = crate::game_def::GameDef::tencent_geek_4().pieces();
         let run = RunInfo::now();
         let figures = bench::engine_figures(&record, &pieces, scale);
         write(&args.out, figures, run)?;
@@ -137,7 +137,7 @@ pub fn run(args: &Args) -> Result<()> {
             .map_err(|e| Error::at(args.guideline_record.display(), e))?;
         let run = RunInfo::now();
         let mut figures = bench::guideline_figures(&record, &game, scale);
-        let tencent = crate::seed::Seed::tencent_geek_4().pieces();
+        let tencent = crate::game_def::GameDef::tencent_geek_4().pieces();
         figures.extend(bench::beam_step_figures(
             &game,
             &tencent,

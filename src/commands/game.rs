@@ -3,17 +3,17 @@
 //! whole before any search, each error naming the flag and the place.
 
 use crate::error::{Error, Result};
+use crate::game_def::{BoardText, GameDef, Generator, Start};
 use crate::games::registry::RuleSet;
 use crate::io;
-use crate::seed::{BoardText, Generator, Seed, Start};
 use std::path::{Path, PathBuf};
 
 /// The built-in TETR.IO game (the same as `seeds/tetrio-versus.json`): TETR.IO's rules as
 /// played today (SRS+, attack with TETR.IO's combo multiplier and back-to-back chain bonus,
 /// 1 000 pieces), the rules of `--tetrio-seed`, `--queue` and `--board` without `--seed`, so
 /// a TETR.IO player's seed is solved for the attack TETR.IO counts.
-pub fn builtin_tetrio() -> Seed {
-    Seed::parse(include_str!("../../seeds/tetrio-versus.json"))
+pub fn builtin_tetrio() -> GameDef {
+    GameDef::parse(include_str!("../../seeds/tetrio-versus.json"))
         .expect("the bundled seed file parses")
 }
 
@@ -115,7 +115,7 @@ impl GameArgs {
     /// to, changed by the flags. A flag the game's family does not take is refused, naming
     /// the flag and the family; a flag that would change a built-in game no flag names
     /// (`--level 18` alone) is refused, naming the flags that do.
-    pub fn load(&self) -> Result<Seed> {
+    pub fn load(&self) -> Result<GameDef> {
         let given = self.given();
         let seed = match &self.seed {
             Some(path) => io::load_seed(Some(path))?,
@@ -149,7 +149,7 @@ impl GameArgs {
     /// file holds it at the solve's pace), so the record verifies, shows and exports the same
     /// however its game is named; when they name another game, the first piece that differs
     /// is named. A standard game has no records: its one-piece players play it (`play`).
-    pub fn load_for_record(&self, command: &str, record: &Path) -> Result<Seed> {
+    pub fn load_for_record(&self, command: &str, record: &Path) -> Result<GameDef> {
         // The flags' game first: a mistake in them is named before the record is read.
         let named = self.seed.is_some() || self.changes_game();
         let given = if named {
@@ -206,7 +206,7 @@ impl GameArgs {
 
     /// `game` at `--pps` when given: a BLITZ game at that pace; another TETR.IO game as it is
     /// for `export` (which times its keys by the pace), refused by the commands that replay.
-    fn paced(&self, command: &str, game: Seed) -> Result<Seed> {
+    fn paced(&self, command: &str, game: GameDef) -> Result<GameDef> {
         let Some(pps) = self.pps else {
             return Ok(game);
         };
@@ -249,7 +249,7 @@ impl GameArgs {
     }
 
     /// The flags that change Tencent and guideline games, applied to `seed`.
-    fn apply_guideline_flags(&self, mut seed: Seed) -> Result<Seed> {
+    fn apply_guideline_flags(&self, mut seed: GameDef) -> Result<GameDef> {
         if let Some(n) = self.tetrio_seed {
             if !(1..1 << 31).contains(&n) {
                 return Err(Error(format!(
@@ -374,7 +374,7 @@ impl GameArgs {
 }
 
 /// A standard game has no records: its one-piece players play it (`play`).
-fn refuse_standard(command: &str, seed: &Seed) -> Result<()> {
+fn refuse_standard(command: &str, seed: &GameDef) -> Result<()> {
     if seed.rules == RuleSet::Standard {
         return Err(Error(format!(
             "{command} reads records of Tencent, guideline, TETR.IO and NES games; the game \
@@ -391,7 +391,7 @@ fn refuse_standard(command: &str, seed: &Seed) -> Result<()> {
 /// (`--help` says so); `--pps` alone, or no flag, gives none (the built-in Tencent game, which
 /// the family check then holds the flags against). A NES flag without `--gym-seed` changes a
 /// game no flag names, and is refused.
-fn builtin_for(given: &[(&'static str, String)]) -> Result<Option<Seed>> {
+fn builtin_for(given: &[(&'static str, String)]) -> Result<Option<GameDef>> {
     let nes = &crate::games::nes::family::FAMILY;
     if let Some((_, text)) = given.iter().find(|(flag, _)| nes.takes(flag)) {
         if !given.iter().any(|(flag, _)| *flag == "--gym-seed") {
@@ -411,7 +411,7 @@ fn builtin_for(given: &[(&'static str, String)]) -> Result<Option<Seed>> {
 
 /// The first piece (from 0) that two games deal differently, among the pieces both deal,
 /// with the letter each deals there.
-fn first_difference(a: &Seed, b: &Seed) -> Option<(usize, char, char)> {
+fn first_difference(a: &GameDef, b: &GameDef) -> Option<(usize, char, char)> {
     let n = a.pieces.min(b.pieces) + 1;
     let (x, y) = (a.shapes(n), b.shapes(n));
     let k = x.iter().zip(&y).position(|(p, q)| p != q)?;

@@ -5,11 +5,11 @@
 //! and `r{round}-{username}.txt`, the record of the player's placements.
 
 use crate::error::{Error, Result};
+use crate::game_def::{GameDef, Generator};
 use crate::games::tetrio::engine::Engine;
 use crate::games::tetrio::game::{record_path, TetrioGame};
 use crate::games::tetrio::replay::PlayerRound;
 use crate::record::{Op, Record};
-use crate::seed::{Generator, Seed};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 
@@ -101,7 +101,7 @@ pub fn files(
     e: &Engine,
 ) -> [(PathBuf, Vec<u8>); 2] {
     let (json_path, txt_path) = paths(dir, base);
-    let seed = Seed {
+    let seed = GameDef {
         name: format!("tetrio-{}-{base}", r.options.seed),
         rules: crate::games::registry::RuleSet::Guideline,
         pieces: e.locks.len().max(1),

@@ -10,6 +10,7 @@ use crate::error::{Error, Result};
 use crate::eval::guideline::{GuidelineEvaluator, GuidelineWeights, FEATURES};
 use crate::eval::tencent::{Evaluator, Weights};
 use crate::fourwide::continuation::Continuation;
+use crate::game_def::GameDef;
 use crate::games::guideline::Objective;
 use crate::games::registry::RuleSet;
 use crate::games::tencent::movegen::MoveSet;
@@ -18,7 +19,6 @@ use crate::learn::data::{self, DataConfig};
 use crate::learn::fit::{self, Label, Row};
 use crate::learn::guideline::{self as learn_guideline, Draw};
 use crate::search::tencent::BeamConfig;
-use crate::seed::Seed;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -367,7 +367,7 @@ fn run_fit_tencent(args: &FitArgs, texts: &[(&std::path::Path, String)]) -> Resu
 }
 
 /// `learn data` on a guideline game.
-fn run_guideline_data(args: &DataArgs, seed: &Seed) -> Result<()> {
+fn run_guideline_data(args: &DataArgs, seed: &GameDef) -> Result<()> {
     let game = seed.guideline_game().expect("a guideline seed");
     if let Some(b) = args.rollout_beam.filter(|&b| b > 0) {
         return Err(Error(format!(

@@ -2,15 +2,15 @@
 //! starting level, the player's speed and the line target. Part of [`super::game::GameArgs`].
 
 use crate::error::{Error, Result};
+use crate::game_def::{GameDef, Generator};
 use crate::games::nes::game::{NesOptions, MAX_LEVEL, MAX_LINES};
 use crate::games::nes::movegen::Speed;
 use crate::games::registry::RuleSet;
-use crate::seed::{Generator, Seed};
 
 /// The built-in NES game (the same as `seeds/nes-gym.json`): TetrisGYM seed 123456 from
 /// level 18 at 30 Hz to 230 lines.
-pub fn builtin_nes() -> Seed {
-    Seed::parse(include_str!("../../seeds/nes-gym.json")).expect("the bundled seed file parses")
+pub fn builtin_nes() -> GameDef {
+    GameDef::parse(include_str!("../../seeds/nes-gym.json")).expect("the bundled seed file parses")
 }
 
 /// NES games' flags.
@@ -56,7 +56,7 @@ impl NesArgs {
 
     /// `seed` (the game of --seed, or the built-in NES game) changed by the flags, checked.
     /// The family check ([`super::game::GameArgs::load`]) has made sure it is a NES game.
-    pub fn apply(&self, mut seed: Seed) -> Result<Seed> {
+    pub fn apply(&self, mut seed: GameDef) -> Result<GameDef> {
         debug_assert_eq!(seed.rules, RuleSet::Nes);
         let mut o: NesOptions = seed.nes.unwrap_or_default();
         if let Some(text) = &self.gym_seed {

@@ -19,6 +19,7 @@ use crate::error::{Error, Result};
 use crate::eval::guideline::GuidelineWeights;
 use crate::eval::players::{Weights, NAMES};
 use crate::family::AnyFamily;
+use crate::game_def::{GameDef, Generator};
 use crate::games::standard::TopOut;
 use crate::io;
 use crate::protocols::classroom;
@@ -28,7 +29,6 @@ use crate::search::online_run::{play_online, OnlineRun};
 use crate::search::play_batch::{play_batch, BatchSettings};
 use crate::search::play_runs::partial_path;
 use crate::search::tencent_play::play_tencent_game;
-use crate::seed::{Generator, Seed};
 use std::path::{Path, PathBuf};
 
 pub use crate::search::online_run::GuidelinePlayReport;
@@ -204,7 +204,7 @@ fn record_outputs(args: &Args, out: &Path) -> Result<PathBuf> {
 
 /// The default results file of a standard batch:
 /// `runs/play-<game>-<policy>[-strict][-cap<lines>][-pieces<n>].json`.
-fn standard_out(args: &Args, seed: &Seed, policy: &str, top_out: TopOut) -> PathBuf {
+fn standard_out(args: &Args, seed: &GameDef, policy: &str, top_out: TopOut) -> PathBuf {
     let cap = args
         .max_lines
         .map(|l| format!("-cap{l}"))
@@ -224,7 +224,7 @@ fn standard_out(args: &Args, seed: &Seed, policy: &str, top_out: TopOut) -> Path
     ))
 }
 
-fn run_standard(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()> {
+fn run_standard(args: &Args, seed: &GameDef, policy: &str, w: Weights) -> Result<()> {
     let Generator::Uniform { seed: base } = seed.generator else {
         return Err(Error(format!(
             "{}: the standard rules draw pieces with the uniform generator",
@@ -298,7 +298,7 @@ fn run_standard(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()
     Ok(())
 }
 
-fn run_tencent(args: &Args, seed: &Seed, policy: &str, w: Weights) -> Result<()> {
+fn run_tencent(args: &Args, seed: &GameDef, policy: &str, w: Weights) -> Result<()> {
     // The Tencent game is one game over its known pieces, to its end.
     if let Some(flag) = super::first_given(&[
         (args.games != 1, "--games"),
@@ -415,7 +415,7 @@ pub fn speculation(args: &SpeculationArgs) -> Result<Option<online::Speculation>
 /// `play` on a guideline game: online play, each piece decided by a beam over only the
 /// pieces a player sees (hold, current, `--previews` more); the figures come from replaying
 /// the record.
-fn run_guideline(args: &Args, seed: &Seed) -> Result<()> {
+fn run_guideline(args: &Args, seed: &GameDef) -> Result<()> {
     refuse_player_flags(args)?;
     let game = seed.guideline_game().expect("a guideline seed");
     let previews = args.previews.unwrap_or(DEFAULT_PREVIEWS);

@@ -5,8 +5,8 @@
 
 use crate::error::{Error, Result};
 use crate::family::Family;
+use crate::game_def::GameDef;
 use crate::io;
-use crate::seed::Seed;
 use crate::show::frames::Replay;
 use crate::show::{animate, fumen_pages, html};
 use std::path::{Path, PathBuf};
@@ -180,7 +180,7 @@ fn refuse_same_record(record: &Path, other: &Path) -> Result<()> {
 }
 
 /// The views' replay of `record` on `seed`.
-fn replay_of(seed: Seed, record: &Path) -> Result<Replay> {
+fn replay_of(seed: GameDef, record: &Path) -> Result<Replay> {
     let game = crate::family::open(seed)?;
     crate::with_game!(&game, g => {
         let record = g.read_record(record, "show")?;
@@ -197,7 +197,7 @@ fn file_name(path: &Path) -> String {
 /// checking that RECORD2's game (beside it, else RECORD's) is RECORD's.
 fn compare(
     args: &Args,
-    seed: Seed,
+    seed: GameDef,
     other: &Path,
     out: &Path,
     stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,

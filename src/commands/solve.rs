@@ -76,7 +76,7 @@ pub(crate) fn check_outputs<'a>(
 
 pub fn run(args: &Args) -> Result<()> {
     let seed = args.game.load()?;
-    if let (crate::seed::Generator::Queue { .. }, Some(p)) = (&seed.generator, args.pieces) {
+    if let (crate::game_def::Generator::Queue { .. }, Some(p)) = (&seed.generator, args.pieces) {
         if p > seed.pieces {
             return Err(Error(format!(
                 "--pieces {p}: the queue makes a game of {} (give more letters)",

@@ -9,6 +9,7 @@
 
 use crate::error::{Error, Result};
 use crate::family::Family;
+use crate::game_def::GameDef;
 use crate::games::tencent::movegen::MoveSet;
 use crate::io;
 use crate::results::RunInfo;
@@ -16,7 +17,6 @@ use crate::search::tune::{self, CemConfig, Tunable};
 use crate::search::tuning::{
     json, load_or_start, write_outputs, Settings, State, TuneScorer, MAX_POPULATION,
 };
-use crate::seed::Seed;
 use clap::ValueEnum;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -204,7 +204,7 @@ pub fn run(args: &Args) -> Result<()> {
     crate::with_game!(&game, g => run_family(args, &seed, &g.tuning(args.pieces, args.previews)?))
 }
 
-fn run_family<F: TuneScorer>(args: &Args, seed: &Seed, family: &F) -> Result<()> {
+fn run_family<F: TuneScorer>(args: &Args, seed: &GameDef, family: &F) -> Result<()> {
     if args.generations == 0 {
         return Err(Error("--generations 0: give at least 1".into()));
     }
@@ -424,7 +424,7 @@ pub fn ask<W: Tunable>(args: &Args, state: &State<W>, moves: Option<MoveSet>) ->
 /// distribution on a score it does not earn here.
 fn asked_setup<W>(
     args: &Args,
-    seed: &Seed,
+    seed: &GameDef,
     s: &Settings<W>,
     moves: Option<MoveSet>,
 ) -> Vec<(&'static str, serde_json::Value)> {

@@ -493,7 +493,7 @@ mod tests {
             .collect();
         assert_eq!(ia.cells_offsets(&pieces), want);
         // On a whole game, the same as counting each window afresh.
-        let game = crate::seed::Seed::tencent_geek_4().pieces();
+        let game = crate::game_def::GameDef::tencent_geek_4().pieces();
         for window in [1, 10, 1000] {
             let ia = IAhead {
                 window,

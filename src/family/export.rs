@@ -3,16 +3,16 @@
 //! families' `Family::export` call it.
 
 use crate::error::{Error, Result};
+use crate::game_def::GameDef;
 use crate::games::tetrio::export::Exported;
 use crate::games::tetrio::game::TetrioGame;
 use crate::record::Record;
-use crate::seed::Seed;
 
 /// `record` exported on the TETR.IO game of `seed` (a game file of TETR.IO's options, or a
 /// guideline game of TETR.IO's generator, played on today's rules): see
 /// [`crate::games::tetrio::export`].
 pub fn export_on(
-    seed: &Seed,
+    seed: &GameDef,
     record: &Record,
     pps: Option<f64>,
     record_place: &str,
@@ -33,8 +33,8 @@ pub fn export_on(
     crate::games::tetrio::export::export(&game, &paths, pps, record_place, game_place, "beamtris")
 }
 
-/// The game's TETR.IO part ([`Seed::tetrio_game`]), or why it has none to export on.
-fn tetrio_game(seed: &Seed, place: &str) -> Result<TetrioGame> {
+/// The game's TETR.IO part ([`GameDef::tetrio_game`]), or why it has none to export on.
+fn tetrio_game(seed: &GameDef, place: &str) -> Result<TetrioGame> {
     if seed.start.is_some() {
         return Err(Error::at(
             place,

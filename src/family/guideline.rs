@@ -8,7 +8,8 @@ use super::Family;
 use crate::error::{Error, Result};
 use crate::eval::guideline::{rules_preset, GuidelineEvaluator, GuidelineWeights};
 use crate::fourwide::continuation::{Continuation, SectionCount};
-use crate::games::guideline::replay::{self as guideline_replay, Game as Rules, Outcome};
+use crate::game_def::GameDef;
+use crate::games::guideline::replay::{self as guideline_replay, GuidelineGame, Outcome};
 use crate::games::guideline::Objective;
 use crate::games::tetrio::blitz::Blitz;
 use crate::games::tetrio::stats::RecordStats;
@@ -17,22 +18,21 @@ use crate::search::beam::{Line, StepReport};
 use crate::search::guideline::{self as guideline_beam, Move};
 use crate::search::tuning::Guideline as Tuning;
 use crate::search::width::Width;
-use crate::seed::Seed;
 use crate::show::frames::Replay;
-use crate::show::guideline_text::{self, GuidelineGame};
+use crate::show::guideline_text::{self, GuidelinePlayback};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
 /// A game of the guideline rules: its seed file and the game it defines.
 pub struct GuidelineFamily {
-    seed: Seed,
-    game: Rules,
+    seed: GameDef,
+    game: GuidelineGame,
 }
 
 impl GuidelineFamily {
     /// The guideline game `seed` defines, if its rules are a guideline family's.
-    pub fn of(seed: &Seed) -> Option<GuidelineFamily> {
+    pub fn of(seed: &GameDef) -> Option<GuidelineFamily> {
         Some(GuidelineFamily {
             game: seed.guideline_game()?,
             seed: seed.clone(),
@@ -74,7 +74,7 @@ pub struct GuidelineSolveReport {
     #[serde(flatten)]
     pub ending: solve::Ending,
     pub seed: String,
-    pub game: Seed,
+    pub game: GameDef,
     /// The beam's width, and under `--time` the budget and the widths kept.
     #[serde(flatten)]
     pub width: solve::WidthReport,
@@ -120,7 +120,7 @@ pub fn weights_name(name: &str, rules: &crate::games::guideline::Rules) -> Strin
 /// TETR.IO's statistics of a record on a game of TETR.IO's generator (`None` on others): the
 /// record replayed on TETR.IO's engine under the game file's `tetrio` options, or today's
 /// versus rules played alone.
-pub fn tetrio_stats(seed: &Seed, record: &Record, place: &str) -> Result<Option<RecordStats>> {
+pub fn tetrio_stats(seed: &GameDef, record: &Record, place: &str) -> Result<Option<RecordStats>> {
     let Some(game) = seed.tetrio_game().filter(|_| seed.start.is_none()) else {
         return Ok(None);
     };
@@ -130,7 +130,7 @@ pub fn tetrio_stats(seed: &Seed, record: &Record, place: &str) -> Result<Option<
 
 impl GuidelineFamily {
     /// The game: its rules, pieces and start.
-    pub fn game(&self) -> &Rules {
+    pub fn game(&self) -> &GuidelineGame {
         &self.game
     }
 
@@ -140,8 +140,8 @@ impl GuidelineFamily {
     }
 
     /// The replay the views draw.
-    fn shown(&self, record: &Record) -> Result<GuidelineGame> {
-        GuidelineGame::replay(record, &self.game)
+    fn shown(&self, record: &Record) -> Result<GuidelinePlayback> {
+        GuidelinePlayback::replay(record, &self.game)
     }
 }
 
@@ -152,7 +152,7 @@ impl Family for GuidelineFamily {
     type Found = Line<Move>;
     type Tuning = Tuning;
 
-    fn seed(&self) -> &Seed {
+    fn seed(&self) -> &GameDef {
         &self.seed
     }
 

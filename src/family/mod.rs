@@ -26,10 +26,10 @@ pub use tencent::TencentFamily;
 pub use tetrio::TetrioFamily;
 
 use crate::error::Result;
+use crate::game_def::GameDef;
 use crate::search::beam::StepReport;
 use crate::search::tuning::TuneScorer as Tuning;
 use crate::search::width::Width;
-use crate::seed::Seed;
 use crate::show::frames::Replay;
 use serde::Serialize;
 use std::path::Path;
@@ -51,7 +51,7 @@ pub trait Family: Sync {
     type Tuning: Tuning;
 
     /// The game definition it plays.
-    fn seed(&self) -> &Seed;
+    fn seed(&self) -> &GameDef;
 
     /// Reads the record file `path` (`command` names the command for a family without
     /// records).
@@ -128,7 +128,7 @@ pub enum AnyFamily {
 }
 
 /// The one registration: the family a seed file's `rules` names.
-pub fn open(seed: Seed) -> Result<AnyFamily> {
+pub fn open(seed: GameDef) -> Result<AnyFamily> {
     if let Some(game) = TetrioFamily::of(&seed) {
         return Ok(AnyFamily::Tetrio(Box::new(game)));
     }

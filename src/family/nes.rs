@@ -7,6 +7,7 @@ use super::solve::{self, Finish, Plan, Request, Solved};
 use super::Family;
 use crate::error::{Error, Result};
 use crate::eval::nes::{NesEvaluator, NesWeights};
+use crate::game_def::{GameDef, Generator};
 use crate::games::nes::game::{all_tetris_score, NesGame, NesOptions};
 use crate::games::nes::movegen::{inputs, Speed};
 use crate::games::nes::orientation::cells;
@@ -18,7 +19,6 @@ use crate::search::beam::{Line, StepReport};
 use crate::search::nes::{self as nes_beam, Move, NesBeam};
 use crate::search::tuning::Tencent as Tuning;
 use crate::search::width::Width;
-use crate::seed::{Generator, Seed};
 use crate::show::block::Block;
 use crate::show::frames::{Frame, Lock, Replay, Row};
 use serde::Serialize;
@@ -31,14 +31,14 @@ pub const NES_BEAM: usize = crate::games::nes::family::FAMILY.default_beam;
 
 /// A NES game: its game file and the game it defines.
 pub struct NesFamily {
-    seed: Seed,
+    seed: GameDef,
     game: NesGame,
 }
 
 impl NesFamily {
     /// The NES game `seed` defines, if its rules are `nes` (a seed file read through
-    /// [`Seed::parse`] has a checked GYM seed and options).
-    pub fn of(seed: &Seed) -> Option<Result<NesFamily>> {
+    /// [`GameDef::parse`] has a checked GYM seed and options).
+    pub fn of(seed: &GameDef) -> Option<Result<NesFamily>> {
         if seed.rules != RuleSet::Nes {
             return None;
         }
@@ -207,7 +207,7 @@ pub struct NesSolveReport {
     #[serde(flatten)]
     pub ending: solve::Ending,
     pub seed: String,
-    pub game: Seed,
+    pub game: GameDef,
     #[serde(flatten)]
     pub width: solve::WidthReport,
     pub weights_name: String,
@@ -223,7 +223,7 @@ impl Family for NesFamily {
     type Found = Line<Move>;
     type Tuning = Tuning;
 
-    fn seed(&self) -> &Seed {
+    fn seed(&self) -> &GameDef {
         &self.seed
     }
 

@@ -5,10 +5,10 @@
 use super::solve::{Finish, Plan, Request, Solved};
 use super::Family;
 use crate::error::{Error, Result};
+use crate::game_def::GameDef;
 use crate::search::beam::StepReport;
 use crate::search::tuning::Tencent as Tuning;
 use crate::search::width::Width;
-use crate::seed::Seed;
 use crate::show::frames::Replay;
 use std::convert::Infallible;
 use std::path::Path;
@@ -16,7 +16,7 @@ use std::sync::atomic::AtomicBool;
 
 /// A game of the standard rules.
 pub struct StandardFamily {
-    pub seed: Seed,
+    pub seed: GameDef,
 }
 
 impl Family for StandardFamily {
@@ -26,7 +26,7 @@ impl Family for StandardFamily {
     type Found = Infallible;
     type Tuning = Tuning;
 
-    fn seed(&self) -> &Seed {
+    fn seed(&self) -> &GameDef {
         &self.seed
     }
 

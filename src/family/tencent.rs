@@ -5,6 +5,7 @@ use super::solve::{self, Finish, Plan, Request, Solved};
 use super::Family;
 use crate::error::{Error, Result};
 use crate::eval::tencent::{Evaluator, Weights};
+use crate::game_def::GameDef;
 use crate::games::registry::RuleSet;
 use crate::games::tencent::movegen::MoveSet;
 use crate::games::tencent::replay::{self, EndReason};
@@ -14,7 +15,6 @@ use crate::search::beam::{SearchEnd, StepReport};
 use crate::search::tencent::{self as tencent_beam, BeamConfig, BeamResult};
 use crate::search::tuning::Tencent as Tuning;
 use crate::search::width::Width;
-use crate::seed::Seed;
 use crate::show::frames::Replay;
 use crate::show::game::TencentReplay as ShownGame;
 use serde::Serialize;
@@ -23,12 +23,12 @@ use std::sync::atomic::AtomicBool;
 
 /// A game of the Tencent rules: its seed file and its pieces.
 pub struct TencentFamily {
-    seed: Seed,
+    seed: GameDef,
     pieces: Vec<Piece>,
 }
 
 impl TencentFamily {
-    pub fn new(seed: Seed) -> TencentFamily {
+    pub fn new(seed: GameDef) -> TencentFamily {
         let pieces = seed.pieces();
         TencentFamily { seed, pieces }
     }
@@ -76,7 +76,7 @@ pub struct SolveReport {
     /// The whole game, when flags changed it from its seed file (a queue, a starting board,
     /// a TETR.IO seed): what `verify` needs to replay the record.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub game: Option<Seed>,
+    pub game: Option<GameDef>,
     /// The beam's width, and under `--time` the budget and the widths kept.
     #[serde(flatten)]
     pub width: solve::WidthReport,
@@ -193,7 +193,7 @@ impl Family for TencentFamily {
     type Found = BeamResult;
     type Tuning = Tuning;
 
-    fn seed(&self) -> &Seed {
+    fn seed(&self) -> &GameDef {
         &self.seed
     }
 

@@ -9,6 +9,7 @@ use super::guideline::{GuidelineFamily, GuidelinePlan};
 use super::solve::{self, Finish, Plan, Request, Solved};
 use super::Family;
 use crate::error::{Error, Result};
+use crate::game_def::GameDef;
 use crate::games::guideline::Objective;
 use crate::games::tetrio::blitz::{time_ms, Blitz, DEFAULT_PPS};
 use crate::games::tetrio::engine::Engine;
@@ -21,7 +22,6 @@ use crate::search::beam::{Line, StepReport};
 use crate::search::guideline::Move;
 use crate::search::tuning::Guideline as Tuning;
 use crate::search::width::Width;
-use crate::seed::Seed;
 use crate::show::frames::{Replay, SoloFigures};
 use crate::show::tetrio_frames::TetrioState;
 use serde::Serialize;
@@ -34,7 +34,7 @@ const PREVIEWS: usize = 5;
 /// A game of TETR.IO's rules: the game file, its TETR.IO part, and the guideline game that
 /// solves it alone.
 pub struct TetrioFamily {
-    seed: Seed,
+    seed: GameDef,
     tetrio: TetrioGame,
     /// The same pieces and options played alone (no received garbage, no lock times, the
     /// search's spawn): what `solve` plays and its results file holds.
@@ -66,7 +66,7 @@ pub struct SolveReport {
     pub ending: super::solve::Ending,
     pub seed: String,
     /// The game solved: the game file's pieces and options, played alone.
-    pub game: Seed,
+    pub game: GameDef,
     #[serde(flatten)]
     pub width: super::solve::WidthReport,
     pub weights_name: String,
@@ -95,7 +95,7 @@ pub struct Verified {
 
 impl TetrioFamily {
     /// The TETR.IO game `seed` defines, if it has a `"tetrio"` part and guideline rules.
-    pub fn of(seed: &Seed) -> Option<TetrioFamily> {
+    pub fn of(seed: &GameDef) -> Option<TetrioFamily> {
         let tetrio = seed.tetrio.clone()?;
         let mut alone = seed.clone();
         alone.tetrio = Some(tetrio.alone());
@@ -156,7 +156,7 @@ impl TetrioFamily {
     /// places, each locking at its time on the pace), so `verify`, `show` and `export` of its
     /// record play the game it was solved on. `None` on another game, whose replay does not
     /// depend on a pace.
-    pub fn paced_game(seed: &Seed, pps: f64) -> Result<Option<Seed>> {
+    pub fn paced_game(seed: &GameDef, pps: f64) -> Result<Option<GameDef>> {
         let Some(game) = TetrioFamily::of(seed) else {
             return Ok(None);
         };
@@ -167,7 +167,7 @@ impl TetrioFamily {
 
     /// The game a solve plays and its results file holds: the pieces and options alone, and
     /// on a BLITZ game each piece's lock frame at the pace.
-    fn solved_game(&self, blitz: Option<&Blitz>) -> Seed {
+    fn solved_game(&self, blitz: Option<&Blitz>) -> GameDef {
         let mut seed = self.alone.seed().clone();
         if let (Some(b), Some(t)) = (blitz, seed.tetrio.as_mut()) {
             let ms = Options::parse(&t.options, "the game")
@@ -204,7 +204,7 @@ impl Family for TetrioFamily {
     type Found = Line<Move>;
     type Tuning = Tuning;
 
-    fn seed(&self) -> &Seed {
+    fn seed(&self) -> &GameDef {
         &self.seed
     }
 

@@ -219,12 +219,12 @@ pub fn from_csv(text: &str) -> Result<Vec<Sample>, String> {
 mod tests {
     use super::*;
     use crate::eval::tencent::{Evaluator, Weights};
+    use crate::game_def::GameDef;
     use crate::games::tencent::movegen::MoveSet;
-    use crate::seed::Seed;
 
     #[test]
     fn rollouts_label_the_boards_the_beam_kept() {
-        let pieces = Seed::tencent_geek_4().pieces();
+        let pieces = GameDef::tencent_geek_4().pieces();
         let cfg = BeamConfig {
             beam: 40,
             moves: MoveSet::Drop,

@@ -10,7 +10,7 @@ use super::csv;
 use super::lineage::Lineage;
 use crate::eval::guideline::{features, GuidelineEvaluator, GuidelineWeights, FEATURES};
 use crate::fourwide::continuation::Continuation;
-use crate::games::guideline::replay::Game;
+use crate::games::guideline::replay::GuidelineGame;
 use crate::games::guideline::{Objective, State};
 use crate::search::beam::{Kept, Line, StepReport};
 use crate::search::guideline::{self as search, Move};
@@ -36,7 +36,7 @@ pub struct Sample {
 
 /// The solve to observe and what to take from it.
 pub struct Draw<'a> {
-    pub game: &'a Game,
+    pub game: &'a GuidelineGame,
     /// Pieces to place (at most the game's length).
     pub steps: usize,
     pub beam: usize,
@@ -168,7 +168,7 @@ pub fn add(base: &GuidelineWeights, value: &[f64], scale: f64) -> GuidelineWeigh
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::seed::Seed;
+    use crate::game_def::GameDef;
 
     #[test]
     fn the_header_round_trips_and_names_the_objective() {
@@ -195,7 +195,7 @@ mod tests {
 
     #[test]
     fn draws_the_kept_boards_and_their_lineage() {
-        let seed = Seed::load(std::path::Path::new(concat!(
+        let seed = GameDef::load(std::path::Path::new(concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/seeds/cc2/tetrio-1-srs-attack.json"
         )))

@@ -203,13 +203,13 @@ impl<R: BufRead> Lines<R> {
 }
 
 /// The game state between lines.
-struct Game {
+struct ClassroomGame {
     board: Board,
     score: u64,
     weights: Weights,
 }
 
-impl Game {
+impl ClassroomGame {
     /// Places `current` and writes the two answer lines.
     fn place(&mut self, current: Shape, next: Option<Shape>, out: &mut impl Write) -> Result<()> {
         let drop = match choose(&self.board, current, next, &self.weights) {
@@ -249,7 +249,7 @@ fn leftmost(shape: Shape, drop: Drop) -> i8 {
 /// `output`. Returns after `X` (the last piece placed) or `E`; an unknown letter, a blank line
 /// or the end of input before `X` is an error.
 pub fn run_protocol(input: impl BufRead, mut output: impl Write) -> Result<()> {
-    let mut game = Game {
+    let mut game = ClassroomGame {
         board: Board::EMPTY,
         score: 0,
         weights: Weights::BCTS,

@@ -29,7 +29,7 @@ use crate::eval::guideline::GuidelineEvaluator;
 use crate::games::guideline::board::{Board, HEIGHT, WIDTH};
 use crate::games::guideline::movegen;
 use crate::games::guideline::piece::{fits, Active, Twist};
-use crate::games::guideline::replay::Game;
+use crate::games::guideline::replay::GuidelineGame;
 use crate::games::guideline::{game, Rules, Spin, State};
 use crate::games::seven_bag::{SevenBag, ShapeSet};
 use crate::piece::Shape;
@@ -456,7 +456,7 @@ pub struct Config {
 /// as the online player counts), the number of previews, and what is left in the 7-bag after
 /// its last piece when the bag says (and the window holds the whole queue). The game's length
 /// leaves room for the pieces speculation adds past the previews.
-fn window(pos: &Position, config: &Config) -> Option<(Game, usize, Option<ShapeSet>)> {
+fn window(pos: &Position, config: &Config) -> Option<(GuidelineGame, usize, Option<ShapeSet>)> {
     let current = *pos.queue.front()?;
     let seen = pos.queue.len() - 1;
     let mut previews: Vec<Shape> = pos
@@ -482,7 +482,7 @@ fn window(pos: &Position, config: &Config) -> Option<(Game, usize, Option<ShapeS
     pieces.extend(previews);
     let length = n + pos.state.hold.is_some() as usize;
     let ahead = config.speculation.map_or(0, |s| s.pieces);
-    let game = Game {
+    let game = GuidelineGame {
         rules: config.rules,
         length: length.max(1) + ahead,
         pieces,
@@ -495,7 +495,7 @@ fn window(pos: &Position, config: &Config) -> Option<(Game, usize, Option<ShapeS
 /// not lock out, best one-piece rank first. Moves after which the next known piece cannot
 /// spawn come only when there is nothing else: a front end whose spawn differs from
 /// beamtris's may still go on, and a list with a move beats a forfeit.
-fn ranked_moves(game: &Game, state: &State, evaluator: &GuidelineEvaluator) -> Vec<Move> {
+fn ranked_moves(game: &GuidelineGame, state: &State, evaluator: &GuidelineEvaluator) -> Vec<Move> {
     let pieces = &game.pieces;
     let index = state.next_index(0);
     let current = pieces[index];
@@ -637,7 +637,7 @@ fn to_ms(ns: u64) -> f64 {
 /// The first move of the beam's best line over `game` (none without a preview: the one-piece
 /// ranking decides then), and the CPU time the search's thread spent, in ns.
 fn search(
-    game: &Game,
+    game: &GuidelineGame,
     previews: usize,
     state: &State,
     bag: Option<ShapeSet>,
@@ -667,7 +667,12 @@ fn search(
 
 /// The suggestion's moves: `chosen` first, then the one-piece ranking, at most [`MAX_MOVES`],
 /// each as the location its shortest path rests at.
-fn candidates(chosen: Option<Move>, game: &Game, state: &State, config: &Config) -> Vec<TbpMove> {
+fn candidates(
+    chosen: Option<Move>,
+    game: &GuidelineGame,
+    state: &State,
+    config: &Config,
+) -> Vec<TbpMove> {
     let mut moves: Vec<Move> = chosen.into_iter().collect();
     for m in ranked_moves(game, state, &config.evaluator) {
         if moves.len() >= MAX_MOVES {

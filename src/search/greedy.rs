@@ -461,8 +461,8 @@ const _: () = assert!(WIDTH == 10);
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game_def::GameDef;
     use crate::games::tencent::board::HEIGHT;
-    use crate::seed::Seed;
 
     #[test]
     fn greedy_dellacherie_clears_lines_on_standard() {
@@ -603,7 +603,7 @@ mod tests {
 
     #[test]
     fn tencent_greedy_score_equals_the_replay_of_its_record() {
-        let seed = Seed::tencent_geek_4();
+        let seed = GameDef::tencent_geek_4();
         let pieces: Vec<Piece> = seed.pieces().into_iter().take(1500).collect();
         for w in [Weights::DELLACHERIE, Weights::EL_TETRIS, Weights::BCTS] {
             let g = play_tencent(&w, &pieces, &Board::EMPTY);
@@ -618,7 +618,7 @@ mod tests {
 
     #[test]
     fn tencent_paths_reach_their_positions() {
-        let seed = Seed::tencent_geek_4();
+        let seed = GameDef::tencent_geek_4();
         for &piece in seed.pieces().iter().take(50) {
             for d in tencent_drops(&Board::EMPTY, piece) {
                 let record = Record::from_paths([d.path.as_slice()]);

@@ -9,7 +9,7 @@ use crate::eval::guideline::GuidelineEvaluator;
 use crate::fourwide::continuation::Continuation;
 use crate::games::guideline::movegen::{self, Placement};
 use crate::games::guideline::piece::Active;
-use crate::games::guideline::replay::Game;
+use crate::games::guideline::replay::GuidelineGame;
 use crate::games::guideline::{game, Objective, State};
 use crate::games::tetrio::blitz::Blitz;
 use crate::record::{Op, Record};
@@ -24,7 +24,7 @@ pub struct Move {
 
 /// A guideline game as the beam sees it.
 pub struct GuidelineSearch<'a> {
-    pub game: &'a Game,
+    pub game: &'a GuidelineGame,
     /// Pieces to place (at most the game's length).
     pub steps: usize,
     pub evaluator: &'a GuidelineEvaluator,
@@ -204,7 +204,7 @@ pub fn blitz_path(
 
 /// Searches `game` for its first `steps` pieces with `beam` states kept per piece.
 pub fn search(
-    game: &Game,
+    game: &GuidelineGame,
     steps: usize,
     beam_width: impl Into<Width>,
     evaluator: &GuidelineEvaluator,
@@ -221,7 +221,7 @@ pub fn search(
 /// `learn data` on a guideline game).
 #[allow(clippy::too_many_arguments)]
 pub fn search_observed(
-    game: &Game,
+    game: &GuidelineGame,
     steps: usize,
     beam_width: impl Into<Width>,
     evaluator: &GuidelineEvaluator,
@@ -242,7 +242,7 @@ pub fn search_observed(
 
 /// [`search`] on a BLITZ game: TETR.IO's points at a pace (see [`GuidelineSearch::blitz`]).
 pub fn search_blitz(
-    game: &Game,
+    game: &GuidelineGame,
     steps: usize,
     beam_width: impl Into<Width>,
     evaluator: &GuidelineEvaluator,
@@ -262,7 +262,7 @@ pub fn search_blitz(
 
 /// The record of `moves` on a BLITZ game: each piece's path as the search scored it (along
 /// the surface from one row a frame, else [`blitz_path`]).
-pub fn record_blitz(game: &Game, moves: &[Move], blitz: &Blitz) -> Record {
+pub fn record_blitz(game: &GuidelineGame, moves: &[Move], blitz: &Blitz) -> Record {
     let mut state = game.start;
     let mut paths: Vec<Vec<Op>> = Vec::with_capacity(moves.len());
     for (k, mv) in moves.iter().enumerate() {
@@ -292,7 +292,7 @@ pub fn record_blitz(game: &Game, moves: &[Move], blitz: &Blitz) -> Record {
 
 /// The record that plays `moves` on `game`: per piece `N`, `H1` when it holds, and a
 /// shortest op path to its placement.
-pub fn record(game: &Game, moves: &[Move]) -> Record {
+pub fn record(game: &GuidelineGame, moves: &[Move]) -> Record {
     let mut state = game.start;
     let mut paths: Vec<Vec<Op>> = Vec::with_capacity(moves.len());
     for mv in moves {

@@ -2,7 +2,7 @@
 //! sees (the board, the hold piece, the current piece and `previews` more), the first move of
 //! the best-ranked line is played, and the next lock searches again.
 //!
-//! The search never reads the sequence past the window: it runs on a [`Game`] cut to the
+//! The search never reads the sequence past the window: it runs on a [`GuidelineGame`] cut to the
 //! visible pieces, so a piece it was not shown is not there to read.
 
 use super::beam::{self, BeamGame};
@@ -10,7 +10,7 @@ use super::guideline::{GuidelineSearch, Move};
 use super::section_play::SectionPlay;
 use crate::eval::guideline::GuidelineEvaluator;
 use crate::games::guideline::movegen::Placement;
-use crate::games::guideline::replay::Game;
+use crate::games::guideline::replay::GuidelineGame;
 use crate::games::guideline::{game, State};
 use crate::games::seven_bag::{SevenBag, ShapeSet, ALL_SHAPES};
 use crate::piece::Shape;
@@ -60,11 +60,16 @@ impl BeamGame for Window<'_> {
 /// before it was already seen) up to the `previews`-th after the current one, and how many
 /// locks a search can make on them. A lock with an empty hold slot may play the first
 /// preview, so such a search stops one lock earlier; the game's end cuts both.
-pub fn visible(game: &Game, locks: usize, state: &State, previews: usize) -> (Game, usize) {
+pub fn visible(
+    game: &GuidelineGame,
+    locks: usize,
+    state: &State,
+    previews: usize,
+) -> (GuidelineGame, usize) {
     let held = state.hold.is_some() as usize;
     let end = (locks + held + 1 + previews).min(game.pieces.len());
     let steps = (previews + held).min(game.length.saturating_sub(locks));
-    let window = Game {
+    let window = GuidelineGame {
         rules: game.rules,
         length: steps,
         pieces: game.pieces[locks..end].to_vec(),
@@ -79,7 +84,12 @@ pub fn visible(game: &Game, locks: usize, state: &State, previews: usize) -> (Ga
 /// make, and when the search's move is a step of a section's combo, the solver's policy
 /// chooses the step. `None` when every placement of the piece in play (and of the one hold
 /// offers) tops out.
-pub fn decide(game: &Game, locks: usize, state: &State, player: &Player) -> Option<Decision> {
+pub fn decide(
+    game: &GuidelineGame,
+    locks: usize,
+    state: &State,
+    player: &Player,
+) -> Option<Decision> {
     let bag = bag_after_window(game, locks, state, player);
     decide_until(game, locks, state, player, bag, &AtomicBool::new(false))
 }
@@ -89,7 +99,7 @@ pub fn decide(game: &Game, locks: usize, state: &State, player: &Player) -> Opti
 /// bag begins with the game's first piece (as TETR.IO deals them) while the pieces fit that,
 /// else the boundaries the pieces so far fix.
 pub fn bag_after_window(
-    game: &Game,
+    game: &GuidelineGame,
     locks: usize,
     state: &State,
     player: &Player,
@@ -118,7 +128,7 @@ pub fn bag_after_window(
 /// (`player.speculation`) draws the pieces past the window from it, then from whole bags
 /// (from all seven shapes alike when `None`).
 pub fn decide_until(
-    game: &Game,
+    game: &GuidelineGame,
     locks: usize,
     state: &State,
     player: &Player,
@@ -203,7 +213,7 @@ pub struct Speculation {
 /// the same move. `None` when every line tops out.
 #[allow(clippy::too_many_arguments)]
 fn speculate(
-    window: &Game,
+    window: &GuidelineGame,
     steps: usize,
     state: &State,
     (beam, evaluator): (usize, &GuidelineEvaluator),
@@ -218,7 +228,7 @@ fn speculate(
     for _ in 0..spec.samples.max(1) {
         let mut pieces = window.pieces.clone();
         pieces.extend(continuation(bag, extra, &mut rng));
-        let game = Game {
+        let game = GuidelineGame {
             rules: window.rules,
             length: steps + extra,
             pieces,
@@ -276,7 +286,7 @@ fn continuation(bag: Option<ShapeSet>, n: usize, rng: &mut impl Rng) -> Vec<Shap
 
 /// A hash of what the player sees (board, hold, combo, back-to-back, pieces): the seed of its
 /// draws.
-fn position_hash(window: &Game) -> u64 {
+fn position_hash(window: &GuidelineGame) -> u64 {
     let s = &window.start;
     let mut bytes = Vec::with_capacity(64);
     for c in s.board.cols {
@@ -298,7 +308,7 @@ pub struct Decision {
 }
 
 /// `state` after `mv` is played at lock `locks` of `game` (hold taken first).
-pub fn advance(game: &Game, locks: usize, state: &State, mv: &Move) -> State {
+pub fn advance(game: &GuidelineGame, locks: usize, state: &State, mv: &Move) -> State {
     let mut before = *state;
     if mv.hold {
         before.hold = Some(game.pieces[state.next_index(locks)]);
@@ -344,7 +354,7 @@ pub struct Played {
 /// Plays the first `pieces` locks of `game` online (see [`decide`]), calling `on_move` after
 /// each; stops, keeping the moves so far, when `stop` is set.
 pub fn play(
-    game: &Game,
+    game: &GuidelineGame,
     pieces: usize,
     player: &Player,
     stop: &AtomicBool,
@@ -396,8 +406,8 @@ pub(crate) mod tests {
     use crate::piece::Shape;
 
     /// An SRS attack game (guideline combo table) of `pieces` (the last only seen).
-    pub(crate) fn game(pieces: Vec<Shape>) -> Game {
-        Game {
+    pub(crate) fn game(pieces: Vec<Shape>) -> GuidelineGame {
+        GuidelineGame {
             rules: Rules {
                 rotation: RotationSystem::Srs,
                 combo_table: ComboTable::Guideline,
@@ -415,7 +425,7 @@ pub(crate) mod tests {
             r#"{{"name": "t", "rules": "guideline", "pieces": {n},
                 "generator": {{"kind": "bag7", "seed": {seed}}}}}"#
         );
-        let seed: crate::seed::Seed = serde_json::from_str(&text).unwrap();
+        let seed: crate::game_def::GameDef = serde_json::from_str(&text).unwrap();
         seed.shapes(n)
     }
 

@@ -7,11 +7,11 @@ use super::section_play::SectionPlay;
 use super::{guideline, play_runs::median};
 use crate::error::{Error, Result};
 use crate::eval::guideline::{GuidelineEvaluator, GuidelineWeights};
-use crate::games::guideline::replay::{self as guideline_replay, Game, Outcome};
+use crate::game_def::{GameDef, Generator};
+use crate::games::guideline::replay::{self as guideline_replay, GuidelineGame, Outcome};
 use crate::games::guideline::Objective;
 use crate::io;
 use crate::results::RunInfo;
-use crate::seed::{Generator, Seed};
 use serde::Serialize;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -20,8 +20,8 @@ use std::time::Instant;
 /// What an online game plays and how its player decides.
 pub struct OnlineRun<'a> {
     /// The game's seed, and the guideline game it makes.
-    pub seed: &'a Seed,
-    pub game: &'a Game,
+    pub seed: &'a GameDef,
+    pub game: &'a GuidelineGame,
     /// Pieces to play (at most the game's length).
     pub pieces: usize,
     /// Previews the player sees after the piece in play.
@@ -84,7 +84,7 @@ pub struct GuidelinePlayReport {
     pub moves_over_half_second: usize,
     pub threads: usize,
     pub seed: String,
-    pub game: Seed,
+    pub game: GameDef,
     pub record_file: String,
     #[serde(flatten)]
     pub run: RunInfo,
@@ -166,7 +166,11 @@ pub fn play_online(r: OnlineRun, stop: &AtomicBool) -> Result<GuidelinePlayRepor
 
 /// Writes the record of `moves` to `record_file` and replays it as `verify` would: from its
 /// text, parsed back (the file is what the figures are about).
-fn write_and_replay(game: &Game, moves: &[guideline::Move], record_file: &Path) -> Result<Outcome> {
+fn write_and_replay(
+    game: &GuidelineGame,
+    moves: &[guideline::Move],
+    record_file: &Path,
+) -> Result<Outcome> {
     let record = guideline::record(game, moves);
     io::write_atomic(record_file, format!("{record}\n").as_bytes())?;
     let reread = game

@@ -12,13 +12,13 @@ use super::beam::{search_game, BeamGame, SearchEnd};
 use super::tencent::{rebuild_record, BeamConfig, TencentGame};
 use crate::error::{Error, Result};
 use crate::eval::tencent::{Evaluator, Weights};
+use crate::game_def::GameDef;
 use crate::games::tencent::board::Board;
 use crate::games::tencent::lock;
 use crate::games::tencent::movegen::MoveSet;
 use crate::games::tencent::replay;
 use crate::games::{Piece, Pos};
 use crate::record::Record;
-use crate::seed::Seed;
 use serde::Serialize;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
@@ -274,7 +274,7 @@ pub struct RecordLine {
 /// returns its line; an error when the game ends before the record does (a record of another
 /// game). A top-out lock and the game's last piece score nothing: the line stops before them,
 /// as `solve` never places the last piece.
-pub fn record_line(seed: &Seed, record: &Record, path: &Path) -> Result<RecordLine> {
+pub fn record_line(seed: &GameDef, record: &Record, path: &Path) -> Result<RecordLine> {
     let pieces = seed.pieces();
     let start = seed.tencent_start();
     let mut positions = Vec::new();
@@ -321,7 +321,7 @@ pub struct PolishSettings<'a> {
     pub weights: Weights,
     /// The record read (for the report and the start line), and its game.
     pub record_read: &'a Path,
-    pub seed: &'a Seed,
+    pub seed: &'a GameDef,
     /// Whether the report holds the game itself (a game the command's flags changed).
     pub report_game: bool,
     /// The rayon pool the searches run on.
@@ -348,7 +348,7 @@ pub struct PolishReport {
     pub record_read: String,
     pub seed: String,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub game: Option<Seed>,
+    pub game: Option<GameDef>,
     pub beam: usize,
     pub segment: usize,
     pub stride: usize,
@@ -494,9 +494,9 @@ pub fn polish_record(
 mod tests {
     use super::*;
     use crate::eval::tencent::Weights;
+    use crate::game_def::GameDef;
     use crate::games::tencent::replay;
     use crate::search::tencent::{rebuild_record, search};
-    use crate::seed::Seed;
 
     #[test]
     fn segment_starts_cover_the_line_to_its_end() {
@@ -518,7 +518,7 @@ mod tests {
 
     /// A narrow line of 400 pieces, polished with a wider beam on two thread counts.
     fn polished(threads: usize) -> (u64, Vec<Pos>, Vec<Pos>, PolishOutcome) {
-        let pieces = Seed::tencent_geek_4().pieces();
+        let pieces = GameDef::tencent_geek_4().pieces();
         let narrow = BeamConfig {
             beam: 40,
             moves: MoveSet::Reach,
@@ -549,7 +549,7 @@ mod tests {
 
     #[test]
     fn a_polished_line_ends_on_the_same_board_and_replays_to_its_gain() {
-        let pieces = Seed::tencent_geek_4().pieces();
+        let pieces = GameDef::tencent_geek_4().pieces();
         let (score, before, after, outcome) = polished(2);
         assert!(outcome.gained > 0 && outcome.replaced > 0, "{outcome:?}");
         assert!(outcome.finished);
@@ -573,7 +573,7 @@ mod tests {
 
     #[test]
     fn a_stop_before_the_first_segment_changes_nothing() {
-        let pieces = Seed::tencent_geek_4().pieces();
+        let pieces = GameDef::tencent_geek_4().pieces();
         let (_, before, _, _) = polished(1);
         let mut positions = before.clone();
         let outcome = polish(

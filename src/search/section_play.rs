@@ -15,7 +15,7 @@ use crate::error::Result;
 use crate::fourwide::continuation::{piece_of, Continuation};
 use crate::fourwide::{self, section, Config, Field, Generator, Piece, Placements, Policy};
 use crate::games::guideline::piece::Active;
-use crate::games::guideline::replay::Game;
+use crate::games::guideline::replay::GuidelineGame;
 use crate::games::guideline::State;
 use crate::piece::Shape;
 
@@ -35,7 +35,7 @@ impl SectionPlay {
     /// Solves the 3-residual policy for a player seeing `previews` pieces (at most
     /// [`MAX_POLICY_PREVIEW`]) with hold, under the game's generator (`bag`: 7-bags dealt
     /// from the first piece, as `tetrio` and `bag7` do; otherwise independent pieces).
-    pub fn solve(game: &Game, previews: usize, bag: bool) -> Result<SectionPlay> {
+    pub fn solve(game: &GuidelineGame, previews: usize, bag: bool) -> Result<SectionPlay> {
         let config = Config {
             residuals: 3,
             generator: if bag {
@@ -52,7 +52,7 @@ impl SectionPlay {
     }
 
     /// Uses a solved (or loaded) `policy`.
-    pub fn with_policy(game: &Game, policy: Policy) -> SectionPlay {
+    pub fn with_policy(game: &GuidelineGame, policy: Policy) -> SectionPlay {
         let (table, objective) = (game.rules.combo_table, game.rules.objective);
         let expected = policy.field_values();
         let open = Continuation::build(&[], table, objective).open_ended(
@@ -79,9 +79,9 @@ impl SectionPlay {
     /// that lasts to the window's end goes on by the policy's expected combo.
     pub fn continuation(
         &self,
-        game: &Game,
+        game: &GuidelineGame,
         locks: usize,
-        window: &Game,
+        window: &GuidelineGame,
         steps: usize,
     ) -> Continuation {
         let beyond = game.length.saturating_sub(locks + steps);
@@ -110,7 +110,7 @@ impl SectionPlay {
     /// The policy's move at lock `locks` of `game` in `state`, when the board holds a section
     /// the policy knows, a piece is held and the queue the policy sees is dealt: the best
     /// choice an engine placement realises. `None` otherwise (the search decides).
-    pub fn step(&self, game: &Game, locks: usize, state: &State) -> Option<Move> {
+    pub fn step(&self, game: &GuidelineGame, locks: usize, state: &State) -> Option<Move> {
         let hold = state.hold?;
         let section = section::find(&state.board, |f| self.knows(f))?;
         let config = self.policy.config();
@@ -178,7 +178,7 @@ mod tests {
     use crate::games::guideline::{ComboTable, Objective};
     use crate::search::online;
 
-    fn game(pieces: &str) -> Game {
+    fn game(pieces: &str) -> GuidelineGame {
         online::tests::game(
             pieces
                 .chars()

@@ -303,11 +303,11 @@ mod tests {
         assert_eq!(upcoming_i(&pieces), vec![1, 3, 2, 1, 0, 0, 0]);
     }
     use crate::eval::tencent::Weights;
+    use crate::game_def::GameDef;
     use crate::games::tencent::replay;
-    use crate::seed::Seed;
 
     fn run(beam: usize, moves: MoveSet, pieces_limit: usize, threads: usize) -> BeamResult {
-        let pieces = Seed::tencent_geek_4().pieces();
+        let pieces = GameDef::tencent_geek_4().pieces();
         let cfg = BeamConfig {
             beam,
             moves,
@@ -331,7 +331,7 @@ mod tests {
 
     #[test]
     fn records_replay_to_the_search_score() {
-        let pieces = Seed::tencent_geek_4().pieces();
+        let pieces = GameDef::tencent_geek_4().pieces();
         for moves in [MoveSet::Drop, MoveSet::Reach] {
             let r = run(50, moves, 400, 2);
             assert!(r.complete);
@@ -357,7 +357,7 @@ mod tests {
     #[test]
     fn i_ahead_moves_the_cells_weight_by_the_i_pieces_ahead() {
         use crate::eval::tencent::IAhead;
-        let pieces = Seed::tencent_geek_4().pieces();
+        let pieces = GameDef::tencent_geek_4().pieces();
         let cfg_of = |i_ahead: Option<IAhead>| {
             let mut weights = Weights::kept("tuned-b6000").unwrap();
             weights.i_ahead = i_ahead;
@@ -421,7 +421,7 @@ mod tests {
 
     #[test]
     fn the_fade_changes_only_the_last_pieces_and_the_record_replays() {
-        let pieces = Seed::tencent_geek_4().pieces();
+        let pieces = GameDef::tencent_geek_4().pieces();
         // The search with weights fading over the last `fade` of 300 pieces: its result and
         // the boards it kept at each step.
         let with_fade = |fade: Option<u32>| {

@@ -5,10 +5,10 @@
 use super::greedy;
 use crate::error::{Error, Result};
 use crate::eval::players::Weights;
+use crate::game_def::GameDef;
 use crate::games::tencent::replay;
 use crate::io;
 use crate::results::RunInfo;
-use crate::seed::Seed;
 use serde::Serialize;
 use std::path::Path;
 use std::time::Instant;
@@ -33,7 +33,7 @@ pub struct TencentReport {
 /// record (an error if the replay scores otherwise than the game) and writes the record to
 /// `record_file`. `run`: provenance, taken when the run began.
 pub fn play_tencent_game(
-    seed: &Seed,
+    seed: &GameDef,
     policy: &str,
     w: Weights,
     record_file: &Path,

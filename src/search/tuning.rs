@@ -9,7 +9,7 @@ use crate::error::{Error, Result};
 use crate::eval::guideline::{self, GuidelineEvaluator, GuidelineWeights};
 use crate::eval::tencent::{self, Evaluator, Weights};
 use crate::fourwide::continuation::Continuation;
-use crate::games::guideline::replay::Game as GuidelineGame;
+use crate::games::guideline::replay::GuidelineGame;
 use crate::games::tencent::movegen::MoveSet;
 use crate::games::Piece;
 use crate::io;

@@ -283,15 +283,15 @@ fn draw(replay: &Replay, k: usize, paused: bool, speed: f64) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game_def::GameDef;
     use crate::record::Record;
-    use crate::seed::Seed;
     use crate::show::game::TencentReplay;
     use crate::show::text;
 
     #[test]
     fn tencent_frames_read_like_the_text_view() {
         let record = Record::parse("N,D18,N,C1,L3,D19,N,R3,D18").unwrap();
-        let game = TencentReplay::replay(&record, Seed::tencent_geek_4().pieces()).unwrap();
+        let game = TencentReplay::replay(&record, GameDef::tencent_geek_4().pieces()).unwrap();
         let replay = Replay::from_tencent(&game);
         for k in 0..=game.placed() {
             assert_eq!(frame_text(&replay, k), text::render(&game, k), "piece {k}");

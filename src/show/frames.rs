@@ -10,7 +10,7 @@
 
 pub use super::block::Block;
 use super::game::{self, block_of_colour};
-use super::guideline_text::{GuidelineGame, PREVIEWS};
+use super::guideline_text::{GuidelinePlayback, PREVIEWS};
 use crate::games::guideline::board::{HEIGHT as GUIDELINE_HEIGHT, VISIBLE};
 use crate::games::guideline::replay::{self as guideline, EndReason};
 use crate::games::guideline::State;
@@ -177,7 +177,7 @@ impl Replay {
     }
 
     /// A guideline replay; `game` gives the pieces for the previews.
-    pub fn from_guideline(g: &GuidelineGame, game: &guideline::Game) -> Replay {
+    pub fn from_guideline(g: &GuidelinePlayback, game: &guideline::GuidelineGame) -> Replay {
         let frame = |k: usize, state: &State, rows: Vec<Row>, score, lines, attack| {
             let next = if k < g.placed() {
                 game.pieces
@@ -247,13 +247,13 @@ impl Replay {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game_def::GameDef;
     use crate::record::Record;
-    use crate::seed::Seed;
 
     #[test]
     fn tencent_frames_are_the_snapshots_upside_down() {
         let record = Record::parse("N,D18,N,C1,L3,D19").unwrap();
-        let g = game::TencentReplay::replay(&record, Seed::tencent_geek_4().pieces()).unwrap();
+        let g = game::TencentReplay::replay(&record, GameDef::tencent_geek_4().pieces()).unwrap();
         let r = Replay::from_tencent(&g);
         assert_eq!((r.placed(), r.frames.len(), r.height), (2, 3, 20));
         for (k, f) in r.frames.iter().enumerate() {

@@ -140,10 +140,10 @@ pub fn export(replay: &Replay, from: usize, to: usize, comments: bool) -> Result
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game_def::GameDef;
     use crate::games::tencent::board::{Board, HEIGHT, WIDTH};
     use crate::games::{tencent, Pos};
     use crate::record::Record;
-    use crate::seed::Seed;
     use crate::show::frames::Lock;
     use crate::show::game::TencentReplay;
 
@@ -200,7 +200,7 @@ mod tests {
             "N,C1,L1,D18,N,R1,D19,L1,N,D18,N,R3,D18,N,R4,D19,N,R4,D16,N,R3,D15,N,C1,R5,D17",
         )
         .unwrap();
-        let game = TencentReplay::replay(&record, Seed::tencent_geek_4().pieces()).unwrap();
+        let game = TencentReplay::replay(&record, GameDef::tencent_geek_4().pieces()).unwrap();
         let replay = Replay::from_tencent(&game);
         let text = export(&replay, 0, replay.placed(), true).unwrap();
         let bare = export(&replay, 0, replay.placed(), false).unwrap();

@@ -244,12 +244,12 @@ pub fn occupancy(colours: &Colours) -> Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::seed::Seed;
+    use crate::game_def::GameDef;
 
     #[test]
     fn snapshots_follow_the_replay() {
         let record = Record::parse("N,D18,N,C1,L3,D19,N,R3,D18").unwrap();
-        let game = TencentReplay::replay(&record, Seed::tencent_geek_4().pieces()).unwrap();
+        let game = TencentReplay::replay(&record, GameDef::tencent_geek_4().pieces()).unwrap();
         assert_eq!(game.placed(), 3);
         let s0 = game.snapshot(0);
         assert!(s0.board.is_empty());

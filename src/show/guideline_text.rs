@@ -4,7 +4,7 @@
 
 use crate::error::{Error, Result};
 use crate::games::guideline::board::{Board, HEIGHT, VISIBLE, WIDTH};
-use crate::games::guideline::replay::{self, Game, LockEvent, Outcome};
+use crate::games::guideline::replay::{self, GuidelineGame, LockEvent, Outcome};
 use crate::games::guideline::State;
 use crate::piece::Shape;
 use crate::record::Record;
@@ -17,7 +17,7 @@ pub const PREVIEWS: usize = 5;
 pub type Grid = [[Option<Block>; WIDTH]; HEIGHT];
 
 /// A guideline replay kept lock by lock, with a letter grid that follows the board.
-pub struct GuidelineGame {
+pub struct GuidelinePlayback {
     /// Each lock with the letter grid after it (row 0 at the bottom).
     pub locks: Vec<(LockEvent, Grid)>,
     pub outcome: Outcome,
@@ -25,10 +25,10 @@ pub struct GuidelineGame {
     pub start: (State, Grid),
 }
 
-impl GuidelineGame {
+impl GuidelinePlayback {
     /// Replays `record` on `game`, following every lock with the letter grid; a grid that
     /// stops matching the engine's board is a bug, reported as an error.
-    pub fn replay(record: &Record, game: &Game) -> Result<GuidelineGame> {
+    pub fn replay(record: &Record, game: &GuidelineGame) -> Result<GuidelinePlayback> {
         let mut grid: Grid = [[None; WIDTH]; HEIGHT];
         for (y, row) in grid.iter_mut().enumerate() {
             for (x, c) in row.iter_mut().enumerate() {
@@ -61,7 +61,7 @@ impl GuidelineGame {
                 "bug: the letter grid and the board differ after lock {lock}"
             )));
         }
-        Ok(GuidelineGame {
+        Ok(GuidelinePlayback {
             locks,
             outcome,
             start,
@@ -87,7 +87,7 @@ fn occupancy(grid: &Grid) -> Board {
 }
 
 /// The text of the game after `k` locks (0 = the empty start).
-pub fn render(g: &GuidelineGame, game: &Game, k: usize) -> Result<String> {
+pub fn render(g: &GuidelinePlayback, game: &GuidelineGame, k: usize) -> Result<String> {
     if k > g.placed() {
         return Err(Error(format!(
             "--at {k}: the record makes {} locks",
@@ -149,7 +149,7 @@ mod tests {
 
     #[test]
     fn ten_vertical_i_pieces_and_a_hold() {
-        let game = Game {
+        let game = GuidelineGame {
             rules: Rules {
                 rotation: RotationSystem::SrsPlus,
                 combo_table: ComboTable::Guideline,
@@ -165,7 +165,7 @@ mod tests {
         let text =
             "N,C1,L5,N,C1,L4,N,C1,L3,N,C1,L2,N,C1,L1,N,C1,N,C1,R1,N,C1,R2,N,C1,R3,N,H1,C1,R4";
         let record = game.parse_record(text).unwrap();
-        let g = GuidelineGame::replay(&record, &game).unwrap();
+        let g = GuidelinePlayback::replay(&record, &game).unwrap();
         let before = render(&g, &game, 9).unwrap();
         assert!(before.starts_with("lock 9/12  points 0  attack 0  lines 0  combo 0  back-to-back off\nhold -  next TIOSZ"), "{before}");
         assert!(

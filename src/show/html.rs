@@ -306,13 +306,13 @@ fn embed(template: &str, legend: &str, data: &impl Serialize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game_def::GameDef;
     use crate::record::Record;
-    use crate::seed::Seed;
     use crate::show::game::TencentReplay;
 
     fn small() -> Replay {
         let record = Record::parse("N,D18,N,C1,L3,D19").unwrap();
-        let game = TencentReplay::replay(&record, Seed::tencent_geek_4().pieces()).unwrap();
+        let game = TencentReplay::replay(&record, GameDef::tencent_geek_4().pieces()).unwrap();
         Replay::from_tencent(&game)
     }
 

@@ -59,13 +59,13 @@ pub fn render(game: &TencentReplay, k: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game_def::GameDef;
     use crate::record::Record;
-    use crate::seed::Seed;
 
     #[test]
     fn renders_header_and_lettered_board() {
         let record = Record::parse("N,D18").unwrap();
-        let game = TencentReplay::replay(&record, Seed::tencent_geek_4().pieces()).unwrap();
+        let game = TencentReplay::replay(&record, GameDef::tencent_geek_4().pieces()).unwrap();
         let text = render(&game, 1);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(

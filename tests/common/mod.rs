@@ -166,11 +166,11 @@ pub fn guideline_locks(
     seed: &Path,
     record: &Path,
 ) -> (
-    beamtris::games::guideline::replay::Game,
+    beamtris::games::guideline::replay::GuidelineGame,
     Vec<beamtris::games::guideline::replay::LockEvent>,
 ) {
     use beamtris::games::guideline::replay;
-    let game = beamtris::seed::Seed::load(seed)
+    let game = beamtris::game_def::GameDef::load(seed)
         .unwrap()
         .guideline_game()
         .unwrap();
@@ -229,7 +229,7 @@ pub fn assert_board_rows(
 /// A record of up to `n` pieces placing each where `key` is smallest, among the placements
 /// that are not a lock out; it stops where a piece has no such placement.
 pub fn record_by(
-    g: &beamtris::games::guideline::replay::Game,
+    g: &beamtris::games::guideline::replay::GuidelineGame,
     n: usize,
     key: impl Fn(&beamtris::games::guideline::movegen::Placement) -> (i32, i8, u8),
 ) -> beamtris::record::Record {

@@ -13,7 +13,7 @@ use serde::Serialize;
 /// A guideline game: its rules, its length and the generator's pieces (at least one more
 /// than the length, for a hold with an empty slot on the last piece).
 #[derive(Clone, Debug)]
-pub struct Game {
+pub struct GuidelineGame {
     pub rules: Rules,
     /// Locks in a full game.
     pub length: usize,
@@ -23,7 +23,7 @@ pub struct Game {
     pub start: State,
 }
 
-impl Game {
+impl GuidelineGame {
     /// Parses a record of this game: its grammar, and no more pieces than the game has.
     pub fn parse_record(&self, text: &str) -> Result<Record, RecordError> {
         let record = Record::parse_with(text, self.rules.grammar())?;
@@ -125,13 +125,17 @@ pub struct LockEvent {
     pub piece_at: Active,
 }
 
-/// Replays `record` (parsed by [`Game::parse_record`]) on `game`.
-pub fn replay(record: &Record, game: &Game) -> Outcome {
+/// Replays `record` (parsed by [`GuidelineGame::parse_record`]) on `game`.
+pub fn replay(record: &Record, game: &GuidelineGame) -> Outcome {
     replay_with(record, game, |_| {})
 }
 
 /// Replays `record`, calling `on_lock` after every scored lock.
-pub fn replay_with(record: &Record, game: &Game, mut on_lock: impl FnMut(&LockEvent)) -> Outcome {
+pub fn replay_with(
+    record: &Record,
+    game: &GuidelineGame,
+    mut on_lock: impl FnMut(&LockEvent),
+) -> Outcome {
     let mut state = game.start;
     let mut out = Outcome::default();
     let mut active: Option<(Active, bool)> = None;
@@ -222,7 +226,7 @@ pub fn replay_with(record: &Record, game: &Game, mut on_lock: impl FnMut(&LockEv
 }
 
 /// The board after replaying `record` (for tests and views).
-pub fn final_board(record: &Record, game: &Game) -> Board {
+pub fn final_board(record: &Record, game: &GuidelineGame) -> Board {
     let mut board = Board::EMPTY;
     replay_with(record, game, |e| board = e.after.board);
     board

@@ -285,12 +285,12 @@ pub const fn piece(shape: Shape) -> Piece {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game_def::{GameDef, Generator, InitialState};
     use crate::games::tencent::board::HEIGHT;
-    use crate::seed::{Generator, InitialState, Seed};
 
     #[test]
     fn the_generator_matches_the_seed_files_uniform_stream() {
-        let seed = Seed {
+        let seed = GameDef {
             name: "t".into(),
             rules: crate::games::registry::RuleSet::Standard,
             pieces: 500,

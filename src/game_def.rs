@@ -2,8 +2,8 @@
 //! and parameters (or an explicit queue), the game's length and where it starts (a board, the
 //! hold piece, combo and back-to-back), and a family's own part (TETR.IO's options and lock
 //! times, a NES game's level, speed and line target). Another seed or length is a JSON edit.
-//! [`Seed`] is the whole game file (the name predates the families); a generator's own number
-//! is its `seed` field. [`Seed::family`] is the game's entry in the registry.
+//! [`GameDef`] is the whole game file (the name predates the families); a generator's own number
+//! is its `seed` field. [`GameDef::family`] is the game's entry in the registry.
 
 use crate::games::guideline::{self, ComboTable, Objective};
 use crate::games::registry::{FamilyInfo, RuleSet};
@@ -18,7 +18,7 @@ pub use crate::limits::MAX_PIECES;
 /// A game definition.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Seed {
+pub struct GameDef {
     /// A short name for results files.
     pub name: String,
     /// The rule set: `tencent`, `standard`, `guideline` or `nes`.
@@ -218,42 +218,42 @@ pub struct Drawn {
 
 /// Why a seed file was refused.
 #[derive(Debug)]
-pub struct SeedError(pub String);
+pub struct GameDefError(pub String);
 
-impl std::fmt::Display for SeedError {
+impl std::fmt::Display for GameDefError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.0)
     }
 }
-impl std::error::Error for SeedError {}
+impl std::error::Error for GameDefError {}
 
-impl Seed {
+impl GameDef {
     /// The built-in Tencent Geek 4 definition (the same as `seeds/tencent-geek-4.json`).
-    pub fn tencent_geek_4() -> Seed {
+    pub fn tencent_geek_4() -> GameDef {
         serde_json::from_str(include_str!("../seeds/tencent-geek-4.json"))
             .expect("the bundled seed file parses")
     }
 
     /// Reads and checks a seed file; errors name the file and the JSON place.
-    pub fn load(path: &Path) -> Result<Seed, SeedError> {
+    pub fn load(path: &Path) -> Result<GameDef, GameDefError> {
         let text = std::fs::read_to_string(path)
-            .map_err(|e| SeedError(format!("{}: {e}", path.display())))?;
-        Seed::parse(&text).map_err(|e| SeedError(format!("{}: {}", path.display(), e.0)))
+            .map_err(|e| GameDefError(format!("{}: {e}", path.display())))?;
+        GameDef::parse(&text).map_err(|e| GameDefError(format!("{}: {}", path.display(), e.0)))
     }
 
     /// Parses and checks seed JSON.
-    pub fn parse(text: &str) -> Result<Seed, SeedError> {
+    pub fn parse(text: &str) -> Result<GameDef, GameDefError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let mut seed: Seed = serde_json::from_str(text).map_err(|e| {
-            // serde's words for a list ("invalid length 0, expected struct Seed with 10
+        let mut seed: GameDef = serde_json::from_str(text).map_err(|e| {
+            // serde's words for a list ("invalid length 0, expected struct GameDef with 10
             // elements") say nothing to a user; read again only when the parse failed.
             match serde_json::from_str::<serde_json::Value>(text) {
-                Ok(value) if !value.is_object() => SeedError(
+                Ok(value) if !value.is_object() => GameDefError(
                     "a game file is a JSON object ({\"name\": ..., \"rules\": ..., \
                      \"pieces\": ..., \"generator\": ...}); this is not one"
                         .into(),
                 ),
-                _ => SeedError(crate::error::json_error(&e)),
+                _ => GameDefError(crate::error::json_error(&e)),
             }
         })?;
         seed.settle()?;
@@ -262,16 +262,16 @@ impl Seed {
 
     /// Checks a seed built or changed in code (the command line's `--queue`, `--board`, ...)
     /// as a seed file is checked, and fills in what the queue implies.
-    pub fn settle(&mut self) -> Result<(), SeedError> {
+    pub fn settle(&mut self) -> Result<(), GameDefError> {
         if self.rules == RuleSet::Nes {
             let options = self.nes.unwrap_or_default();
-            options.check().map_err(SeedError)?;
+            options.check().map_err(GameDefError)?;
             self.nes = Some(options);
             self.pieces = options.pieces();
         }
         if let Generator::Queue { pieces } = &mut self.generator {
             let shapes =
-                queue_shapes(pieces).map_err(|e| SeedError(format!("generator.pieces: {e}")))?;
+                queue_shapes(pieces).map_err(|e| GameDefError(format!("generator.pieces: {e}")))?;
             *pieces = shapes.iter().map(|s| s.letter()).collect();
             // A guideline game's piece list is one longer than its locks; a starting hold
             // piece is one of its pieces.
@@ -282,7 +282,7 @@ impl Seed {
                 shapes.len()
             };
             if self.rules == RuleSet::Tencent && allowed < 2 {
-                return Err(SeedError(
+                return Err(GameDefError(
                     "generator.pieces: a Tencent game needs at least 2 pieces (its last piece \
                      is never placed, so one letter leaves nothing to search)"
                         .into(),
@@ -290,7 +290,7 @@ impl Seed {
             }
             if self.pieces == 0 {
                 if allowed == 0 {
-                    return Err(SeedError(
+                    return Err(GameDefError(
                         "generator.pieces: a guideline game needs at least 2 pieces (one lock \
                          and the piece after it, or the hold piece)"
                             .into(),
@@ -299,7 +299,7 @@ impl Seed {
                 self.pieces = allowed;
                 self.pieces_from_queue = true;
             } else if self.pieces > allowed {
-                return Err(SeedError(format!(
+                return Err(GameDefError(format!(
                     "pieces: {} is more than the queue of {} allows ({allowed}{})",
                     self.pieces,
                     crate::limits::plural(shapes.len() as u64, "letter", "letters"),
@@ -319,20 +319,20 @@ impl Seed {
     }
 
     /// A NES game deals TetrisGYM's pieces from an empty board, and only a NES game does.
-    fn check_nes(&self) -> Result<(), SeedError> {
+    fn check_nes(&self) -> Result<(), GameDefError> {
         let gym = match &self.generator {
             Generator::Gym { seed } => Some(seed),
             _ => None,
         };
         if self.rules != RuleSet::Nes {
             if self.nes.is_some() {
-                return Err(SeedError(format!(
+                return Err(GameDefError(format!(
                     "nes: only NES games have it (this game's rules are {})",
                     self.rules
                 )));
             }
             if gym.is_some() {
-                return Err(SeedError(format!(
+                return Err(GameDefError(format!(
                     "generator.kind: gym deals NES games (this game's rules are {})",
                     self.rules
                 )));
@@ -340,15 +340,15 @@ impl Seed {
             return Ok(());
         }
         let Some(seed) = gym else {
-            return Err(SeedError(
+            return Err(GameDefError(
                 "generator: a NES game deals TetrisGYM's pieces: {\"kind\": \"gym\", \"seed\": \"1A2B3C\"}"
                     .into(),
             ));
         };
         crate::games::nes::gym::parse_gym_seed(seed)
-            .map_err(|e| SeedError(format!("generator.{e}")))?;
+            .map_err(|e| GameDefError(format!("generator.{e}")))?;
         if self.start.is_some() {
-            return Err(SeedError(
+            return Err(GameDefError(
                 "start: a NES game starts on an empty board".into(),
             ));
         }
@@ -357,7 +357,7 @@ impl Seed {
 
     /// Checked last: the command line builds the name from `--queue`, `--board` and
     /// `--hold`, whose own checks say better what is wrong with them.
-    fn check_name(&self) -> Result<(), SeedError> {
+    fn check_name(&self) -> Result<(), GameDefError> {
         // The name becomes part of output file names (`runs/solve-NAME-...json`): a `/`, a
         // `..` or a newline there would put a run's files outside `runs/` or split its
         // messages.
@@ -367,7 +367,7 @@ impl Seed {
             || self.name.starts_with('.')
             || !self.name.chars().all(name_ok)
         {
-            return Err(SeedError(format!(
+            return Err(GameDefError(format!(
                 "name: {:?} is not a usable name; give 1 to 150 letters, digits, '-', '_' or \
                  '.', not starting with '.' (it names the run's output files)",
                 self.name
@@ -385,9 +385,9 @@ impl Seed {
         }
     }
 
-    fn check_start(&self, start: &Start) -> Result<(), SeedError> {
+    fn check_start(&self, start: &Start) -> Result<(), GameDefError> {
         if self.rules == RuleSet::Standard {
-            return Err(SeedError(
+            return Err(GameDefError(
                 "start: a standard game starts on an empty board (its players play one piece at \
                  a time from the literature's setting)"
                     .into(),
@@ -400,7 +400,7 @@ impl Seed {
                 ("b2b", start.b2b.is_some()),
             ] {
                 if set {
-                    return Err(SeedError(format!(
+                    return Err(GameDefError(format!(
                         "start.{field}: only guideline games have it (the tencent game has no \
                          hold, combo or back-to-back)"
                     )));
@@ -408,11 +408,11 @@ impl Seed {
             }
         }
         if let Some(hold) = &start.hold {
-            hold_shape(hold).map_err(|e| SeedError(format!("start.hold: {e}")))?;
+            hold_shape(hold).map_err(|e| GameDefError(format!("start.hold: {e}")))?;
         }
         if let Some(combo) = start.combo {
             if !(-1..=1000).contains(&combo) {
-                return Err(SeedError(format!(
+                return Err(GameDefError(format!(
                     "start.combo: {combo} (give -1 for none, or the clears in a row less one)"
                 )));
             }
@@ -420,11 +420,11 @@ impl Seed {
         if let Some(board) = &start.board {
             let rows = self.board_rows();
             let parsed =
-                parse_board(board, rows).map_err(|e| SeedError(format!("start.board: {e}")))?;
+                parse_board(board, rows).map_err(|e| GameDefError(format!("start.board: {e}")))?;
             // A Tencent lock that leaves a cell in the top row ends the game unscored, so on
             // such a board no lock could ever score.
             if self.rules == RuleSet::Tencent && parsed.rows.len() == rows {
-                return Err(SeedError(format!(
+                return Err(GameDefError(format!(
                     "start.board: a cell in row {rows} from the bottom, the top row; a Tencent \
                      game ends at the first lock that leaves a cell there"
                 )));
@@ -472,7 +472,7 @@ impl Seed {
         state
     }
 
-    fn check(&self) -> Result<(), SeedError> {
+    fn check(&self) -> Result<(), GameDefError> {
         self.check_nes()?;
         if self.rules != RuleSet::Guideline {
             for (field, set) in [
@@ -482,7 +482,7 @@ impl Seed {
                 ("tetrio", self.tetrio.is_some()),
             ] {
                 if set {
-                    return Err(SeedError(format!(
+                    return Err(GameDefError(format!(
                         "{field}: only guideline games have it (this game's rules are {})",
                         self.rules
                     )));
@@ -491,40 +491,40 @@ impl Seed {
         }
         if let Some(t) = &self.tetrio {
             let o = crate::games::tetrio::options::Options::parse(&t.options, "tetrio")
-                .map_err(|e| SeedError(e.0))?;
+                .map_err(|e| GameDefError(e.0))?;
             t.check()
-                .map_err(|why| SeedError(format!("tetrio.{why}")))?;
+                .map_err(|why| GameDefError(format!("tetrio.{why}")))?;
             match self.generator {
                 Generator::Tetrio { seed, no_szo } if seed as i64 == o.seed && no_szo == o.no_szo => {}
                 _ => {
-                    return Err(SeedError(format!(
+                    return Err(GameDefError(format!(
                         "tetrio: a TETR.IO game needs the generator {{\"kind\": \"tetrio\", \"seed\": {}, \"no_szo\": {}}} of its options",
                         o.seed, o.no_szo
                     )))
                 }
             }
             if self.start.is_some() {
-                return Err(SeedError("start: a TETR.IO game starts empty".into()));
+                return Err(GameDefError("start: a TETR.IO game starts empty".into()));
             }
         }
         if let Generator::Tetrio { seed, .. } = self.generator {
             if !crate::games::tetrio::is_seed(seed) {
-                return Err(SeedError(format!(
+                return Err(GameDefError(format!(
                     "generator.seed: {seed} is not a TETR.IO seed ({})",
                     crate::games::tetrio::SEED_RULE
                 )));
             }
         }
         if self.pieces == 0 {
-            return Err(SeedError("pieces: must be at least 1".into()));
+            return Err(GameDefError("pieces: must be at least 1".into()));
         }
         if self.rules == RuleSet::Tencent && self.pieces < 2 {
-            return Err(SeedError(
+            return Err(GameDefError(
                 "pieces: a Tencent game needs at least 2 (its last piece is never placed)".into(),
             ));
         }
         if self.pieces > MAX_PIECES {
-            return Err(SeedError(format!(
+            return Err(GameDefError(format!(
                 "pieces: {} is more than the {MAX_PIECES} a game may have",
                 self.pieces
             )));
@@ -538,16 +538,16 @@ impl Seed {
         } = &self.generator
         {
             if *m == 0 {
-                return Err(SeedError("generator.m: must be positive".into()));
+                return Err(GameDefError("generator.m: must be positive".into()));
             }
             if a.checked_mul(*m).and_then(|v| v.checked_add(*c)).is_none() {
-                return Err(SeedError("generator: a*m + c overflows 64 bits".into()));
+                return Err(GameDefError("generator: a*m + c overflows 64 bits".into()));
             }
             if a.checked_mul(*seed)
                 .and_then(|v| v.checked_add(*c))
                 .is_none()
             {
-                return Err(SeedError(
+                return Err(GameDefError(
                     "generator: a*seed + c overflows 64 bits (give a seed below m)".into(),
                 ));
             }
@@ -556,12 +556,12 @@ impl Seed {
                 .try_fold(0u64, |a, w| a.checked_add(w.1))
                 .is_none()
             {
-                return Err(SeedError(
+                return Err(GameDefError(
                     "generator.weights: the weights add up past 2^64 - 1".into(),
                 ));
             }
             if weights.is_empty() || weights.iter().all(|w| w.1 == 0) {
-                return Err(SeedError(
+                return Err(GameDefError(
                     "generator.weights: need a positive weight".into(),
                 ));
             }
@@ -627,12 +627,12 @@ impl Seed {
     /// The game this seed defines, when it is a guideline game. A starting hold piece comes
     /// first in the game's piece list, as if it had been drawn and held: the engine finds the
     /// piece in play from the locks made and whether the slot is full.
-    pub fn guideline_game(&self) -> Option<guideline::replay::Game> {
+    pub fn guideline_game(&self) -> Option<guideline::replay::GuidelineGame> {
         let rules = self.guideline_rules()?;
         let start = self.guideline_start();
         let mut pieces: Vec<Shape> = start.hold.into_iter().collect();
         pieces.extend(self.shapes(self.pieces + 1 - pieces.len()));
-        Some(guideline::replay::Game {
+        Some(guideline::replay::GuidelineGame {
             rules,
             length: self.pieces,
             pieces,
@@ -665,9 +665,9 @@ impl Seed {
     /// game is its rules, its pieces (the generator) and its start, and a TETR.IO game its
     /// options as the engine reads them; not its name, its length, a TETR.IO player's
     /// handling or an import's lock times and keys.
-    pub fn differs_from(&self, other: &Seed) -> Option<String> {
+    pub fn differs_from(&self, other: &GameDef) -> Option<String> {
         let text = |x: serde_json::Result<serde_json::Value>| x.unwrap_or_default().to_string();
-        let fields = |s: &Seed| -> Vec<(&'static str, String)> {
+        let fields = |s: &GameDef| -> Vec<(&'static str, String)> {
             let options = s.tetrio.as_ref().map(|t| {
                 t.parsed_options("the game").map(|mut o| {
                     o.handling = crate::games::tetrio::options::Handling {
@@ -1001,7 +1001,7 @@ mod guideline_tests {
     #[test]
     fn a_name_that_is_not_a_file_name_part_is_refused() {
         let named = |name: &str| {
-            Seed::parse(&format!(
+            GameDef::parse(&format!(
                 r#"{{"name": {}, "rules": "tencent", "pieces": 10,
                    "generator": {{"kind": "bag7", "seed": 5}}}}"#,
                 serde_json::to_string(name).unwrap()
@@ -1009,7 +1009,7 @@ mod guideline_tests {
         };
         assert!(named("cc2-1-attack").is_ok());
         for not_an_object in ["[]", "\"x\"", "3"] {
-            let err = Seed::parse(not_an_object).unwrap_err().0;
+            let err = GameDef::parse(not_an_object).unwrap_err().0;
             assert!(err.starts_with("a game file is a JSON object"), "{err}");
         }
         assert!(named("r1-user_name.v2").is_ok());
@@ -1031,7 +1031,7 @@ mod guideline_tests {
     #[test]
     fn guideline_fields_are_checked() {
         let game = |extra: &str| {
-            Seed::parse(&format!(
+            GameDef::parse(&format!(
                 r#"{{"name": "g", "rules": "guideline", "pieces": 10,
                    "generator": {{"kind": "tetrio", "seed": 1}}{extra}}}"#
             ))
@@ -1052,12 +1052,12 @@ mod guideline_tests {
             .0
             .contains("ars"));
         assert!(game(r#", "combo_table": "x""#).is_err());
-        let zero = Seed::parse(
+        let zero = GameDef::parse(
             r#"{"name": "g", "rules": "guideline", "pieces": 10,
                 "generator": {"kind": "tetrio", "seed": 0}}"#,
         );
         assert!(zero.unwrap_err().0.contains("0 is not a TETR.IO seed"));
-        let too_large = Seed::parse(
+        let too_large = GameDef::parse(
             r#"{"name": "g", "rules": "guideline", "pieces": 10,
                 "generator": {"kind": "tetrio", "seed": 2147483648}}"#,
         );
@@ -1065,7 +1065,7 @@ mod guideline_tests {
             .unwrap_err()
             .0
             .contains("2147483648 is not a TETR.IO seed (an integer from 1 to 2147483647)"));
-        let tencent_with_rotation = Seed::parse(
+        let tencent_with_rotation = GameDef::parse(
             r#"{"name": "g", "rules": "tencent", "pieces": 10, "rotation": "srs",
                 "generator": {"kind": "uniform", "seed": 0}}"#,
         );
