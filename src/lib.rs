@@ -6,6 +6,8 @@
 //! an evaluator ([`eval`]) and keeps the best line as a record ([`record`]); the family's
 //! replay scores the record; the views ([`show`], [`report`]) draw it.
 
+/// The versus arena: two bots, a match on TETR.IO's versus rules, its summary and replay.
+pub mod arena;
 /// Micro-benchmarks behind `beamtris bench`.
 pub mod bench;
 /// Subcommands: clap arguments and runners, wired by `main.rs`.

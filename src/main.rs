@@ -48,6 +48,8 @@ enum Command {
     Tbp(commands::tbp::Args),
     /// Learn a value for the beam from its own games: draw labelled boards, fit a model.
     Learn(commands::learn::Args),
+    /// Play a match between two bots (TBP commands or the builtin player) on TETR.IO's versus rules.
+    Versus(commands::versus::Args),
 }
 
 /// A mistake in the arguments gets one line, like every other input error: clap's message
@@ -112,6 +114,7 @@ fn main() {
         Command::Learn(args) => commands::learn::run(args),
         Command::Import(args) => commands::import::run(args),
         Command::Export(args) => commands::export::run(args),
+        Command::Versus(args) => commands::versus::run(args),
     };
     if let Err(e) = &result {
         // One line whatever a message quotes from the user's input (a path, a JSON key).

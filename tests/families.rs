@@ -156,9 +156,31 @@ fn command(f: &Family, capability: &str, dir: &Path) -> Vec<String> {
         .into_iter()
         .map(String::from)
         .collect(),
+        "versus" => [
+            "versus",
+            "--seed",
+            &seed,
+            "--a",
+            "builtin",
+            "--b",
+            "builtin",
+            "--games",
+            "1",
+            "--beam",
+            "5",
+            "--samples",
+            "0",
+            "--max-seconds",
+            "5",
+            "--out",
+            s(&dir.join("versus")),
+        ]
+        .into_iter()
+        .map(String::from)
+        .collect(),
         other => panic!("the registry names a capability this test does not know: {other}"),
     };
-    if capability != "solve" && capability != "play" && capability != "tune" {
+    if !["solve", "play", "tune", "versus"].contains(&capability) {
         // The record's game is beside it (the solve's results file); a family without
         // solve is given its game.
         if !f.supports.iter().any(|c| c == "solve") {
@@ -175,8 +197,8 @@ fn one_line_refusal(out: &Output, what: &str) {
     assert!(err.starts_with("beamtris: "), "{what}: {err}");
 }
 
-const CAPABILITIES: [&str; 10] = [
-    "solve", "verify", "show", "fumen", "html", "export", "play", "tune", "polish", "bench",
+const CAPABILITIES: [&str; 11] = [
+    "solve", "verify", "show", "fumen", "html", "export", "play", "tune", "polish", "bench", "versus",
 ];
 
 #[test]
@@ -218,6 +240,7 @@ fn every_family_goes_through_every_command_it_supports_and_refuses_the_others() 
                     "html" => assert!(dir.join("page.html").is_file(), "{what}"),
                     "export" => assert!(dir.join("replay.ttr").is_file(), "{what}"),
                     "bench" => assert!(dir.join("bench.json").is_file(), "{what}"),
+                    "versus" => assert!(dir.join("versus/match.ttrm").is_file(), "{what}"),
                     _ => {}
                 }
             } else {

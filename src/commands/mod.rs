@@ -20,6 +20,7 @@ pub mod solve;
 pub mod tbp;
 pub mod tune;
 pub mod verify;
+pub mod versus;
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;

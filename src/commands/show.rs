@@ -56,9 +56,25 @@ pub struct Args {
     /// each with its running figures. Records of two different games are refused.
     #[arg(long, value_name = "RECORD2", requires = "html")]
     pub compare: Option<PathBuf>,
+    /// For a versus replay (`.ttrm`, as `beamtris versus` writes it): the game (round) to
+    /// draw, from 1 (default 1). Its two players are drawn side by side, piece by piece, each
+    /// with the frame of its lock and the garbage waiting (the meter); as text at the end
+    /// (or after K pieces with --at), or as a page with --html.
+    #[arg(long, value_name = "N")]
+    pub round: Option<usize>,
 }
 
 pub fn run(args: &Args) -> Result<()> {
+    let is_match = args
+        .record
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("ttrm"));
+    if is_match {
+        return show_match(args);
+    }
+    if args.round.is_some() {
+        return Err(Error::at("--round", "only for a versus replay (.ttrm)"));
+    }
     if args.animate {
         // The range the animation's own +/- keys keep to; outside it a frame's duration
         // (1/speed seconds) is not a time the clock can hold or show.
@@ -218,6 +234,74 @@ fn compare(
     eprintln!(
         "wrote {} ({a_name}: {}, {b_name}: {}, side by side)",
         out.display(),
+        crate::limits::plural(a.placed() as u64, "piece", "pieces"),
+        crate::limits::plural(b.placed() as u64, "piece", "pieces")
+    );
+    Ok(())
+}
+
+/// `show MATCH.ttrm [--round N] [--at K | --html FILE]`: a round of a versus replay,
+/// its two players side by side.
+fn show_match(args: &Args) -> Result<()> {
+    if let Some(flag) = super::first_given(&[
+        (args.animate, "--animate"),
+        (args.fumen, "--fumen"),
+        (args.compare.is_some(), "--compare"),
+        (
+            args.game.seed.is_some() || args.game.changes_game(),
+            "the game flags",
+        ),
+    ]) {
+        return Err(Error::at(
+            flag,
+            "a versus replay is drawn as text or with --html (its games are in the file)",
+        ));
+    }
+    let stop = args.html.as_ref().map(|_| super::stop_on_ctrl_c());
+    if let Some(path) = &args.html {
+        io::check_outputs(
+            &[("--html", path.as_path())],
+            &[("the replay", args.record.as_path())],
+        )?;
+        io::refuse_committed(&format!("--html {}", path.display()), path, "show")?;
+    }
+    let file = args.record.display().to_string();
+    let text = io::read_text(&args.record)?;
+    let rounds = crate::games::tetrio::replay::parse(&file, &text)?;
+    let game = args.round.unwrap_or(1);
+    let [(a, a_name), (b, b_name)] = crate::show::versus::round_pair(&rounds, game, &file)?;
+    let Some(path) = &args.html else {
+        let render = |r: &Replay| {
+            let k = args.at.unwrap_or(r.placed()).min(r.placed());
+            let note = r.frames[k].note.clone().unwrap_or_default();
+            format!("{note}\n{}", crate::show::tetrio_frames::render(r, k))
+        };
+        let (left, right) = (render(&a), render(&b));
+        let width = left
+            .lines()
+            .map(|l| l.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(a_name.len());
+        let (left, right): (Vec<&str>, Vec<&str>) =
+            (left.lines().collect(), right.lines().collect());
+        println!("{a_name:width$}   {b_name}");
+        for i in 0..left.len().max(right.len()) {
+            let l = left.get(i).copied().unwrap_or("");
+            let r = right.get(i).copied().unwrap_or("");
+            println!("{l:width$}   {r}");
+        }
+        return Ok(());
+    };
+    let title = format!("game {game} of {}", file_name(&args.record));
+    let page = html::compare_page(&title, (&a, &a_name), (&b, &b_name));
+    if stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::SeqCst)) {
+        return Ok(());
+    }
+    io::write_atomic(path, page.as_bytes())?;
+    eprintln!(
+        "wrote {} (game {game}: {a_name} {}, {b_name} {}, side by side)",
+        path.display(),
         crate::limits::plural(a.placed() as u64, "piece", "pieces"),
         crate::limits::plural(b.placed() as u64, "piece", "pieces")
     );

@@ -93,11 +93,13 @@ pub enum Capability {
     Polish,
     /// `bench`: the engine's hot paths timed on a record.
     Bench,
+    /// `versus`: two bots play a match on the family's versus rules.
+    Versus,
 }
 
 impl Capability {
     /// Every capability, in the order the table lists them.
-    pub const ALL: [Capability; 10] = [
+    pub const ALL: [Capability; 11] = [
         Capability::Solve,
         Capability::Verify,
         Capability::Show,
@@ -108,6 +110,7 @@ impl Capability {
         Capability::Tune,
         Capability::Polish,
         Capability::Bench,
+        Capability::Versus,
     ];
 
     /// How the command line writes it.
@@ -123,6 +126,7 @@ impl Capability {
             Capability::Tune => "tune",
             Capability::Polish => "polish",
             Capability::Bench => "bench",
+            Capability::Versus => "versus",
         }
     }
 }

@@ -20,3 +20,5 @@ pub mod html;
 pub mod tetrio_frames;
 /// The board after some pieces as text.
 pub mod text;
+/// A round of a versus replay (`.ttrm`) as two replays, side by side.
+pub mod versus;

@@ -4,8 +4,8 @@
 //! are found, and the whole file is read back by the import's own parser and simulation:
 //! the placements and statistics must be the record's. See `docs/tetrio.md`.
 
-mod file;
-mod plan;
+pub mod file;
+pub mod plan;
 
 use super::engine::{Engine, Event, Lock};
 use super::game::TetrioGame;
@@ -13,7 +13,8 @@ use super::options::Options;
 use super::replay::MAX_FRAMES;
 use super::stats::{self, TetrioStats};
 use crate::error::{Error, Result};
-use plan::{Goal, Press, Timing, VARIANTS};
+use plan::VARIANTS;
+pub use plan::{Goal, Press, Timing};
 
 /// The pace when neither the command nor the game gives one.
 pub const DEFAULT_PPS: f64 = 2.0;
@@ -95,7 +96,7 @@ fn check_fit(game: &TetrioGame, o: &Options, paths: &[String], place: &str) -> R
 }
 
 /// Runs frames `from..=to` of `presses` (sorted) on `e`.
-fn run(e: &mut Engine, presses: &[Press], from: i64, to: i64) {
+pub fn run(e: &mut Engine, presses: &[Press], from: i64, to: i64) {
     let start = presses.partition_point(|p| p.tenth < from * 10);
     let mut i = start;
     let mut batch = Vec::new();
@@ -177,61 +178,28 @@ impl Planner<'_> {
         let mut clean = true;
         for k in 0..self.targets.len() {
             let (hold, ops) = &self.moves[k];
-            let goal = self.goal(k);
-            let mut found = None;
-            // Variants whose wait is 0 are tried once.
-            let mut plain = [false; VARIANTS.len()];
-            // Waiting before the drop, then not waiting, then (where the piece must not lock
-            // before its time: a survival row is due first) waiting before the first key for
-            // part of the wait, from all of it down to an eighth.
-            'search: for pass in [Pass::Wait, Pass::Plain, Pass::Late] {
-                for (i, v) in VARIANTS.into_iter().enumerate() {
-                    // SDF 41 drops to the stack at once: no soft drop stops part way.
-                    if matches!(v.descent, plan::Descent::Exact(_)) && self.timing.sdf >= 41.0 {
-                        continue;
+            let piece = PieceKeys {
+                timing: &self.timing,
+                goal: self.goal(k),
+                hold: *hold,
+                ops,
+                allow180: self.o.allow180,
+                spawn,
+            };
+            let lost_early = |e: &Engine| e.topped_out && k + 1 < self.targets.len();
+            let found = piece.find(
+                &|spawn, length| wait(k, spawn, length),
+                &mut |trial, drop| {
+                    if !clean {
+                        e = fresh(&keys.presses, spawn);
                     }
-                    let Some(minimal) = plan::actions(v, ops, &goal, self.o.allow180, 0) else {
-                        continue;
-                    };
-                    let mut trial = Vec::new();
-                    let length =
-                        plan::lay(&minimal, *hold, spawn, &self.timing, &mut trial) - spawn;
-                    let w = if pass == Pass::Plain {
-                        0
-                    } else {
-                        wait(k, spawn, length)
-                    };
-                    let starts: Vec<i64> = match pass {
-                        Pass::Late if w > 0 => (1..=8).rev().map(|e| w * e / 8).collect(),
-                        Pass::Late => Vec::new(),
-                        _ if w == 0 && std::mem::replace(&mut plain[i], true) => Vec::new(),
-                        _ => vec![0],
-                    };
-                    for start in starts {
-                        if start > 0 || w > 0 {
-                            let actions = plan::actions(v, ops, &goal, self.o.allow180, w - start)
-                                .unwrap_or_else(|| minimal.clone());
-                            trial.clear();
-                            plan::lay(&actions, *hold, spawn + start, &self.timing, &mut trial);
-                        }
-                        let drop = plan::drop_frame(&trial, spawn);
-                        if !clean {
-                            e = fresh(&keys.presses, spawn);
-                        }
-                        run(&mut e, &trial, spawn + 1, drop);
-                        clean = false;
-                        let lost_early = e.topped_out && k + 1 < self.targets.len();
-                        if e.locks.len() == k + 1
-                            && same(&e.locks[k], &self.targets[k])
-                            && !lost_early
-                        {
-                            found = Some((trial, drop, v.from_path));
-                            clean = true;
-                            break 'search;
-                        }
-                    }
-                }
-            }
+                    run(&mut e, trial, spawn + 1, drop);
+                    clean = e.locks.len() == k + 1
+                        && same(&e.locks[k], &self.targets[k])
+                        && !lost_early(&e);
+                    clean
+                },
+            );
             let Some((trial, drop, from_path)) = found else {
                 return Err(k);
             };
@@ -241,6 +209,72 @@ impl Planner<'_> {
             spawn = drop;
         }
         Ok(keys)
+    }
+}
+
+/// One piece to key: where it goes, its path's moves, and the frame it spawned in.
+pub struct PieceKeys<'a> {
+    pub timing: &'a Timing,
+    pub goal: Goal,
+    /// Whether it comes through the hold, and its path's unit moves ([`plan::moves`]).
+    pub hold: bool,
+    pub ops: &'a [char],
+    pub allow180: bool,
+    pub spawn: i64,
+}
+
+impl PieceKeys<'_> {
+    /// The first keys that place the piece: each variant in turn, waiting
+    /// `wait(spawn, length)` frames of gravity before the drop (a pace), then not waiting,
+    /// then (where the piece must not lock before its time: a survival row is due first)
+    /// waiting before the first key for part of the wait. `accept(keys, drop)` runs them
+    /// (from the frame after the spawn to the drop) and says whether the piece locked as it
+    /// should. The keys, their drop frame and whether they follow the path.
+    pub fn find(
+        &self,
+        wait: &dyn Fn(i64, i64) -> i64,
+        accept: &mut dyn FnMut(&[Press], i64) -> bool,
+    ) -> Option<(Vec<Press>, i64, bool)> {
+        let (goal, spawn, ops) = (&self.goal, self.spawn, self.ops);
+        // Variants whose wait is 0 are tried once.
+        let mut plain = [false; VARIANTS.len()];
+        for pass in [Pass::Wait, Pass::Plain, Pass::Late] {
+            for (i, v) in VARIANTS.into_iter().enumerate() {
+                // SDF 41 drops to the stack at once: no soft drop stops part way.
+                if matches!(v.descent, plan::Descent::Exact(_)) && self.timing.sdf >= 41.0 {
+                    continue;
+                }
+                let Some(minimal) = plan::actions(v, ops, goal, self.allow180, 0) else {
+                    continue;
+                };
+                let mut trial = Vec::new();
+                let length = plan::lay(&minimal, self.hold, spawn, self.timing, &mut trial) - spawn;
+                let w = if pass == Pass::Plain {
+                    0
+                } else {
+                    wait(spawn, length)
+                };
+                let starts: Vec<i64> = match pass {
+                    Pass::Late if w > 0 => (1..=8).rev().map(|e| w * e / 8).collect(),
+                    Pass::Late => Vec::new(),
+                    _ if w == 0 && std::mem::replace(&mut plain[i], true) => Vec::new(),
+                    _ => vec![0],
+                };
+                for start in starts {
+                    if start > 0 || w > 0 {
+                        let actions = plan::actions(v, ops, goal, self.allow180, w - start)
+                            .unwrap_or_else(|| minimal.clone());
+                        trial.clear();
+                        plan::lay(&actions, self.hold, spawn + start, self.timing, &mut trial);
+                    }
+                    let drop = plan::drop_frame(&trial, spawn);
+                    if accept(&trial, drop) {
+                        return Some((trial, drop, v.from_path));
+                    }
+                }
+            }
+        }
+        None
     }
 }
 

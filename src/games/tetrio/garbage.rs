@@ -260,15 +260,17 @@ pub struct Network {
 }
 
 impl Network {
-    pub fn send(&mut self, target: i64, amount: i64) {
+    /// Notes a batch sent to `target`; returns its id (`iid`), none for an empty batch.
+    pub fn send(&mut self, target: i64, amount: i64) -> Option<i64> {
         if amount == 0 {
-            return;
+            return None;
         }
         self.iid += 1;
         self.outgoing
             .entry(target)
             .or_default()
             .push((self.iid, amount));
+        Some(self.iid)
     }
 
     /// What is left of `amount` arriving from `from`, which had seen our attacks up to `ackiid`.

@@ -244,3 +244,26 @@ mod record_stats_tests {
         assert_eq!(v["piecesplaced"], 7);
     }
 }
+
+/// TETR.IO's rates of a versus round: attack a minute, pieces a second, and the VS score
+/// (attack and garbage cleared, a hundred times a second), over the round's time
+/// (`finalTime`). Checked on the public replays' `aggregatestats`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Rates {
+    pub apm: f64,
+    pub pps: f64,
+    pub vsscore: f64,
+}
+
+/// The rates of `s` (all 0 for a round of no time).
+pub fn rates(s: &TetrioStats) -> Rates {
+    let seconds = s.final_time / 1000.0;
+    if seconds <= 0.0 {
+        return Rates::default();
+    }
+    Rates {
+        apm: s.garbage.attack as f64 * 60.0 / seconds,
+        pps: s.piecesplaced as f64 / seconds,
+        vsscore: (s.garbage.attack + s.garbage.cleared) as f64 * 100.0 / seconds,
+    }
+}

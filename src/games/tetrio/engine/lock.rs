@@ -225,7 +225,14 @@ impl Engine {
         let sent: i64 = events.iter().sum();
         for &t in &self.targets.clone() {
             for &g in &events {
-                self.network.send(t, g);
+                if let Some(iid) = self.network.send(t, g) {
+                    self.outbox.push(Outgoing {
+                        frame: self.frame,
+                        target: t,
+                        iid,
+                        amount: g,
+                    });
+                }
             }
         }
         if self.o.hasgarbage {

@@ -113,6 +113,17 @@ pub struct Arrival {
     pub column: usize,
 }
 
+/// A batch of garbage this player's lock sent to a target: what another player's game
+/// receives as a garbage message (a versus arena delivers it; a replay only says what came in).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outgoing {
+    pub frame: i64,
+    /// The target's game id, the batch's id among this player's, and its rows.
+    pub target: i64,
+    pub iid: i64,
+    pub amount: i64,
+}
+
 /// Garbage announced to the player (after network cancelling).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Received {
@@ -227,6 +238,8 @@ pub struct Engine {
     /// The network events (garbage, confirmations, targets) with the locks made before each
     /// and its frame.
     pub network_log: Vec<(usize, i64, Event)>,
+    /// The batches sent to the targets, in order (a versus arena takes them out).
+    pub outbox: Vec<Outgoing>,
     /// Whether the last spawn was blocked (the game is lost).
     pub topped_out: bool,
     solo: solo::SoloState,
@@ -298,6 +311,7 @@ impl Engine {
             arrivals: Vec::new(),
             received: Vec::new(),
             network_log: Vec::new(),
+            outbox: Vec::new(),
             topped_out: false,
             solo: Default::default(),
             o,
@@ -441,6 +455,70 @@ impl Engine {
             self.multiplier.tick();
             self.cap.tick();
         }
+    }
+
+    /// A copy of the game to try keys on: everything but what was logged so far (locks,
+    /// garbage rows, messages, batches sent), which a trial does not read and which grows
+    /// with the game.
+    pub fn probe(&self) -> Engine {
+        Engine {
+            o: self.o.clone(),
+            board: self.board.clone(),
+            bag_rng: self.bag_rng.clone(),
+            queue: self.queue.clone(),
+            first_bag: self.first_bag,
+            held: self.held,
+            hold_locked: self.hold_locked,
+            falling: self.falling.clone(),
+            last_spin: self.last_spin,
+            last_was_clear: self.last_was_clear,
+            combo: self.combo,
+            b2b: self.b2b,
+            garbage: self.garbage.clone(),
+            survival_next: self.survival_next,
+            survival_last: self.survival_last,
+            network: self.network.clone(),
+            targets: self.targets.clone(),
+            frame: self.frame,
+            subframe: self.subframe,
+            state: self.state,
+            shifts: self.shifts.clone(),
+            last_shift: self.last_shift,
+            keys: self.keys,
+            gravity: self.gravity.clone(),
+            multiplier: self.multiplier.clone(),
+            cap: self.cap.clone(),
+            stats: self.stats.clone(),
+            locks: Vec::new(),
+            arrivals: Vec::new(),
+            received: Vec::new(),
+            network_log: Vec::new(),
+            outbox: Vec::new(),
+            topped_out: self.topped_out,
+            solo: self.solo.clone(),
+        }
+    }
+
+    /// The piece in play: its TETR.IO index, rotation state, box column and the row of its
+    /// box's top (rows up from 0), and the spin its last move would lock with.
+    pub fn in_play(&self) -> (u8, u8, i32, i32, Option<SpinKind>) {
+        let f = &self.falling;
+        (f.piece, f.rotation, f.x, f.y.floor() as i32, self.last_spin)
+    }
+
+    /// Whether the hold may be used now.
+    pub fn hold_allowed(&self) -> bool {
+        !self.hold_locked && self.o.display_hold
+    }
+
+    /// The rows of garbage waiting (announced, not yet on the board).
+    pub fn incoming(&self) -> i64 {
+        self.garbage.size()
+    }
+
+    /// The options the game plays.
+    pub fn options(&self) -> &Options {
+        &self.o
     }
 
     /// Runs one event outside the frame loop (a record replay's garbage).

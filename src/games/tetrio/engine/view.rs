@@ -31,4 +31,25 @@ impl Engine {
             b2b: self.b2b,
         }
     }
+
+    /// The pieces left in the 7-bag after the last of `previews` previews (TBP's
+    /// `bag_state`): the dealt pieces past them up to the end of that bag, or a whole bag when
+    /// the previews end one. Bags are dealt whole, so their ends lie a multiple of seven from
+    /// the end of the dealt queue.
+    pub fn bag_after(&self, previews: usize) -> Vec<u8> {
+        let len = self.queue.len();
+        let mut end = len;
+        while end >= previews + 7 {
+            end -= 7;
+        }
+        if end <= previews {
+            return (0..7).collect();
+        }
+        self.queue
+            .iter()
+            .skip(previews)
+            .take(end - previews)
+            .copied()
+            .collect()
+    }
 }

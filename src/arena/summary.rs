@@ -1,0 +1,79 @@
+//! `summary.json`: each game (its seed, who started, the winner, why, and each player's
+//! pieces, attack and TETR.IO statistics with APM, PPS and VS score), then the wins, the
+//! draws and a 95 % interval of a's win rate (Wilson's, draws counted as half a win).
+//! Nothing in it depends on the wall clock, so the same bots and seeds give the same file.
+
+use super::{GameRecord, LETTERS};
+use crate::games::tetrio::stats::rates;
+use serde_json::{json, Value};
+
+/// Wilson's score interval at 95 % for `wins` successes of `n` trials: (low, high).
+pub fn wilson(wins: f64, n: f64) -> (f64, f64) {
+    if n <= 0.0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let p = wins / n;
+    let centre = p + z * z / (2.0 * n);
+    let spread = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+    let denominator = 1.0 + z * z / n;
+    (
+        (centre - spread) / denominator,
+        (centre + spread) / denominator,
+    )
+}
+
+fn game_json(g: &GameRecord) -> Value {
+    let player = |p: usize| {
+        let s = &g.players[p].stats;
+        let r = rates(s);
+        json!({
+            "pieces": s.piecesplaced,
+            "attack": s.garbage.attack,
+            "sent": s.garbage.sent,
+            "received": s.garbage.received,
+            "apm": r.apm,
+            "pps": r.pps,
+            "vsscore": r.vsscore,
+            "stats": s,
+        })
+    };
+    json!({
+        "game": g.game,
+        "seed": g.seed,
+        "starter": LETTERS[g.starter],
+        "winner": g.winner.map(|w| LETTERS[w]),
+        "reason": g.reason,
+        "reason_kind": g.reason_kind,
+        "frames": g.frames,
+        "a": player(0),
+        "b": player(1),
+    })
+}
+
+/// The totals of `games`: wins of each player, draws, and a's win rate with its interval.
+pub fn totals(games: &[GameRecord]) -> Value {
+    let wins = |p: usize| games.iter().filter(|g| g.winner == Some(p)).count();
+    let (a, b) = (wins(0), wins(1));
+    let draws = games.len() - a - b;
+    let n = games.len() as f64;
+    let score = a as f64 + draws as f64 / 2.0;
+    let (low, high) = wilson(score, n);
+    json!({
+        "games": games.len(),
+        "wins": {"a": a, "b": b},
+        "draws": draws,
+        "win_rate_a": if n > 0.0 { json!(score / n) } else { Value::Null },
+        "interval_95_a": [low, high],
+        "interval_method": "Wilson score interval, draws as half a win",
+    })
+}
+
+/// The whole summary: `about` (the players, the rules, the clock), each game, the totals.
+pub fn summary(about: Value, games: &[GameRecord]) -> Value {
+    json!({
+        "match": about,
+        "games": games.iter().map(game_json).collect::<Vec<_>>(),
+        "totals": totals(games),
+    })
+}
