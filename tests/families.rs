@@ -198,7 +198,8 @@ fn one_line_refusal(out: &Output, what: &str) {
 }
 
 const CAPABILITIES: [&str; 11] = [
-    "solve", "verify", "show", "fumen", "html", "export", "play", "tune", "polish", "bench", "versus",
+    "solve", "verify", "show", "fumen", "html", "export", "play", "tune", "polish", "bench",
+    "versus",
 ];
 
 #[test]

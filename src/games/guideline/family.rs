@@ -10,7 +10,9 @@ pub const FAMILY: FamilyInfo = FamilyInfo {
     rules: RuleSet::Guideline,
     builtin: "seeds/tetrio-versus.json",
     objectives: &["attack", "points"],
-    supports: &[Solve, Verify, Show, Fumen, Html, Export, Play, Tune, Bench, Versus],
+    supports: &[
+        Solve, Verify, Show, Fumen, Html, Export, Play, Tune, Bench, Versus,
+    ],
     options: &[
         GameOption {
             flag: "--tetrio-seed",
