@@ -263,6 +263,7 @@ pub fn play(sides: &mut [Side; 2], max_frames: i64, stop: &AtomicBool) -> (End, 
                         amount: batch.amount,
                         size: 1,
                         x: None,
+                        column: None,
                     },
                 ));
                 other.inbox.push_back((
