@@ -108,6 +108,12 @@ impl GameArgs {
         add("--tap-hz", self.nes.tap_hz.map(|h| format!("--tap-hz {h}")));
         add("--das", self.nes.das.then(|| "--das".to_string()));
         add("--lines", self.nes.lines.map(|l| format!("--lines {l}")));
+        add(
+            "--killscreen-x2",
+            self.nes
+                .killscreen_x2
+                .map(|l| format!("--killscreen-x2 {l}")),
+        );
         given
     }
 
