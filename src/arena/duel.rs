@@ -89,18 +89,7 @@ impl<'a> Side<'a> {
         }
         while self.pending.front().is_some_and(|p| p.tenth < (f + 1) * 10) {
             let p = self.pending.pop_front().expect("checked");
-            let subframe = p.tenth.rem_euclid(10) as f64 / 10.0;
-            batch.push(match p.down {
-                true => Event::KeyDown {
-                    key: p.key,
-                    subframe,
-                    hoisted: false,
-                },
-                false => Event::KeyUp {
-                    key: p.key,
-                    subframe,
-                },
-            });
+            batch.push(p.event());
         }
         self.engine.tick(&batch);
         self.events.extend(batch.into_iter().map(|e| (f, e)));

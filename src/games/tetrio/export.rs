@@ -7,7 +7,7 @@
 pub mod file;
 pub mod plan;
 
-use super::engine::{Engine, Event, Lock};
+use super::engine::{Engine, Lock};
 use super::game::TetrioGame;
 use super::options::Options;
 use super::replay::MAX_FRAMES;
@@ -104,18 +104,7 @@ pub fn run(e: &mut Engine, presses: &[Press], from: i64, to: i64) {
         batch.clear();
         while i < presses.len() && presses[i].tenth < (f + 1) * 10 {
             let p = presses[i];
-            let subframe = p.tenth.rem_euclid(10) as f64 / 10.0;
-            batch.push(match p.down {
-                true => Event::KeyDown {
-                    key: p.key,
-                    subframe,
-                    hoisted: false,
-                },
-                false => Event::KeyUp {
-                    key: p.key,
-                    subframe,
-                },
-            });
+            batch.push(p.event());
             i += 1;
         }
         e.tick(&batch);

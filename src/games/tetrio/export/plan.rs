@@ -1,7 +1,7 @@
 //! The keys of one piece: what to press (a plan of [`Action`]s, from the record's path or
 //! from the placement alone) and when (laid out frame by frame under the replay's handling).
 
-use crate::games::tetrio::engine::Key;
+use crate::games::tetrio::engine::{Event, Key};
 use crate::games::tetrio::finesse::{self, Step};
 use crate::games::tetrio::options::Options;
 
@@ -280,6 +280,24 @@ pub struct Press {
     pub tenth: i64,
     pub key: Key,
     pub down: bool,
+}
+
+impl Press {
+    /// The engine's event for this press, in the frame that holds its tenth.
+    pub fn event(&self) -> Event {
+        let subframe = self.tenth.rem_euclid(10) as f64 / 10.0;
+        match self.down {
+            true => Event::KeyDown {
+                key: self.key,
+                subframe,
+                hoisted: false,
+            },
+            false => Event::KeyUp {
+                key: self.key,
+                subframe,
+            },
+        }
+    }
 }
 
 /// Lays the actions out in time for a piece that spawned in frame `spawn` (a hold first
