@@ -664,3 +664,98 @@ fn single_pages_show_each_family_s_own_figures_in_labelled_fields() {
     assert!(!dom.contains("dashed"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A versus round's page steps both players in time, as they played: at each step the page
+/// names a frame, each board is the one the engine had in that frame, and each garbage meter
+/// holds the rows the engine had waiting after it. Player b plays faster, so the two lock at
+/// different frames, and garbage crosses between locks.
+#[test]
+fn versus_page_draws_both_players_in_step_with_their_garbage_meters() {
+    let Some(browser) = chromium() else {
+        common::skip(
+            "show_browser::versus_page_draws_both_players_in_step_with_their_garbage_meters",
+            "no chromium",
+        );
+        return;
+    };
+    let dir = common::scratch("show-browser", "versus");
+    let out = dir.join("match");
+    common::succeeds(common::bin().args([
+        "versus",
+        "--a",
+        "builtin",
+        "--b",
+        "builtin",
+        "--games",
+        "1",
+        "--tetrio-seed",
+        "77",
+        "--beam",
+        "6",
+        "--samples",
+        "0",
+        "--max-seconds",
+        "40",
+        "--pps-b",
+        "3",
+        "--out",
+        out.to_str().unwrap(),
+    ]));
+    let ttrm = out.join("match.ttrm");
+    let page = dir.join("round.html");
+    common::succeeds(
+        common::bin()
+            .arg("show")
+            .arg(&ttrm)
+            .arg("--html")
+            .arg(&page),
+    );
+    let text = std::fs::read_to_string(&ttrm).unwrap();
+    let rounds = beamtris::games::tetrio::replay::parse("match.ttrm", &text).unwrap();
+    let url = format!("file://{}", page.display());
+    let mut seen_waiting = false;
+    for k in [0, 1, 2, 7, 30, 61, 90, 1_000_000] {
+        let dom = run_chromium(
+            &browser,
+            &format!("{url}#piece={k}"),
+            &["--dump-dom".into()],
+            &format!("versus{k}"),
+        );
+        let frame: i64 = attribute(&dom, "id=\"clock\"", "data-frame")
+            .parse()
+            .unwrap();
+        for (p, round) in ["a", "b"].into_iter().zip(&rounds) {
+            let (mut board, mut waiting) = (Vec::new(), 0);
+            beamtris::games::tetrio::simulate_frames(round, |f, e| {
+                if f == frame {
+                    let snap = e.snapshot(5);
+                    board = (0..20)
+                        .rev()
+                        .map(|y| {
+                            (0..10)
+                                .map(|x| if snap.rows[y][x] == 0 { '.' } else { '#' })
+                                .collect::<String>()
+                        })
+                        .collect::<Vec<_>>();
+                    waiting = e.incoming();
+                }
+            });
+            assert_eq!(
+                bottom_rows(element(&dom, &format!("id=\"{p}-board-text\""))),
+                board,
+                "{p} at step {k}, frame {frame}"
+            );
+            let shown: i64 = element(&dom, &format!("id=\"{p}-incoming\""))
+                .parse()
+                .unwrap();
+            assert_eq!(shown, waiting, "{p}'s meter at step {k}, frame {frame}");
+            assert_eq!(
+                attribute(&dom, &format!("id=\"{p}-meter\""), "data-rows"),
+                waiting.to_string()
+            );
+            seen_waiting |= waiting > 0;
+        }
+    }
+    assert!(seen_waiting, "some step has garbage waiting");
+    std::fs::remove_dir_all(&dir).ok();
+}

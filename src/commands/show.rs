@@ -57,9 +57,10 @@ pub struct Args {
     #[arg(long, value_name = "RECORD2", requires = "html")]
     pub compare: Option<PathBuf>,
     /// For a versus replay (`.ttrm`, as `beamtris versus` writes it): the game (round) to
-    /// draw, from 1 (default 1). Its two players are drawn side by side, piece by piece, each
-    /// with the frame of its lock and the garbage waiting (the meter); as text at the end
-    /// (or after K pieces with --at), or as a page with --html.
+    /// draw, from 1 (default 1). Its two players are drawn side by side: as text at the end
+    /// (or each after K pieces with --at), each with the frame of its last lock and the garbage
+    /// rows waiting then; or as a page with --html, both in step frame by frame as they
+    /// played, each with its garbage meter.
     #[arg(long, value_name = "N")]
     pub round: Option<usize>,
 }
@@ -269,12 +270,16 @@ fn show_match(args: &Args) -> Result<()> {
     let text = io::read_text(&args.record)?;
     let rounds = crate::games::tetrio::replay::parse(&file, &text)?;
     let game = args.round.unwrap_or(1);
-    let [(a, a_name), (b, b_name)] = crate::show::versus::round_pair(&rounds, game, &file)?;
+    let [a, b] = crate::show::versus::round_pair(&rounds, game, &file)?;
     let Some(path) = &args.html else {
-        let render = |r: &Replay| {
+        let render = |side: &crate::show::versus::VersusSide| {
+            let r = &side.replay;
             let k = args.at.unwrap_or(r.placed()).min(r.placed());
-            let note = r.frames[k].note.clone().unwrap_or_default();
-            format!("{note}\n{}", crate::show::tetrio_frames::render(r, k))
+            format!(
+                "{}\n{}",
+                side.note(k),
+                crate::show::tetrio_frames::render(r, k)
+            )
         };
         let (left, right) = (render(&a), render(&b));
         let width = left
@@ -282,10 +287,10 @@ fn show_match(args: &Args) -> Result<()> {
             .map(|l| l.chars().count())
             .max()
             .unwrap_or(0)
-            .max(a_name.len());
+            .max(a.name.len());
         let (left, right): (Vec<&str>, Vec<&str>) =
             (left.lines().collect(), right.lines().collect());
-        println!("{a_name:width$}   {b_name}");
+        println!("{:width$}   {}", a.name, b.name);
         for i in 0..left.len().max(right.len()) {
             let l = left.get(i).copied().unwrap_or("");
             let r = right.get(i).copied().unwrap_or("");
@@ -294,16 +299,18 @@ fn show_match(args: &Args) -> Result<()> {
         return Ok(());
     };
     let title = format!("game {game} of {}", file_name(&args.record));
-    let page = html::compare_page(&title, (&a, &a_name), (&b, &b_name));
+    let page = html::versus_page(&title, &a, &b);
     if stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::SeqCst)) {
         return Ok(());
     }
     io::write_atomic(path, page.as_bytes())?;
     eprintln!(
-        "wrote {} (game {game}: {a_name} {}, {b_name} {}, side by side)",
+        "wrote {} (game {game}: {} {}, {} {}, side by side in step)",
         path.display(),
-        crate::limits::plural(a.placed() as u64, "piece", "pieces"),
-        crate::limits::plural(b.placed() as u64, "piece", "pieces")
+        a.name,
+        crate::limits::plural(a.replay.placed() as u64, "piece", "pieces"),
+        b.name,
+        crate::limits::plural(b.replay.placed() as u64, "piece", "pieces")
     );
     Ok(())
 }

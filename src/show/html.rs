@@ -15,6 +15,7 @@
 //! headless browser's DOM dump can be checked against the engine (`tests/show_browser.rs`).
 
 use super::frames::{Block, Replay, Row};
+use super::versus::VersusSide;
 use crate::games::tencent::board::WIDTH;
 use serde::Serialize;
 
@@ -80,6 +81,19 @@ struct Data<'a> {
     end: &'static str,
     /// TETR.IO's solo figures; `null` for the other families.
     solo: Option<SoloData>,
+    /// A versus round's clock and garbage meter; left out elsewhere.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    versus: Option<VersusData>,
+}
+
+/// A player of a versus round in time: when each state began, and the garbage waiting.
+#[derive(Serialize)]
+struct VersusData {
+    /// The frame of the start (0) and of each lock: `boards[n]` is the board from
+    /// `frames[n]` on.
+    frames: Vec<i64>,
+    /// `[frame, rows]` each time the rows waiting changed, from `[0, 0]`.
+    meter: Vec<[i64; 2]>,
 }
 
 /// One of a family's own figures.
@@ -242,6 +256,7 @@ fn data<'a>(replay: &'a Replay, name: &'a str) -> Data<'a> {
                 .keys_known
                 .then(|| s.figures.iter().map(|f| f.faults).collect()),
         }),
+        versus: None,
     }
 }
 
@@ -268,6 +283,29 @@ pub fn compare_page(game: &str, a: (&Replay, &str), b: (&Replay, &str)) -> Strin
     };
     let legend = legend(&[&data.sides[0], &data.sides[1]]);
     embed(COMPARE_TEMPLATE, &legend, &data)
+}
+
+/// The side-by-side page of a versus round (`game` in words): both players stepped together
+/// frame by frame as they played (each step the next frame in which a piece locked or the
+/// garbage waiting changed), each board beside its garbage meter.
+pub fn versus_page(game: &str, a: &VersusSide, b: &VersusSide) -> String {
+    let data = CompareData {
+        game,
+        sides: [versus_data(a), versus_data(b)],
+    };
+    let legend = legend(&[&data.sides[0], &data.sides[1]])
+        + "; the red bar left of a board is its garbage meter, the rows waiting to come in";
+    embed(COMPARE_TEMPLATE, &legend, &data)
+}
+
+/// What the page's script reads of a versus side: its replay, with its clock and meter.
+fn versus_data(v: &VersusSide) -> Data<'_> {
+    let mut d = data(&v.replay, &v.name);
+    d.versus = Some(VersusData {
+        frames: v.lock_frames.clone(),
+        meter: v.meter.iter().map(|&(f, n)| [f, n]).collect(),
+    });
+    d
 }
 
 /// The end of the help line: what the boards of `sides` draw besides their cells, and

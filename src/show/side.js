@@ -48,6 +48,7 @@ function figureRows(d) {
   rows.push(["gain", "last lock"]);
   if (points(d)) rows.push(["attack", "attack"]);
   if (d.chains) rows.push(["combo", "combo"], ["b2b", "back-to-back"]);
+  if (d.versus) rows.push(["incoming", "garbage waiting"]);
   return rows;
 }
 
@@ -68,7 +69,10 @@ function addSide(into, d, p, size, small, named) {
   queue += box("next", "next", 1);
   if (d.chains) queue += box("previews", "previews", PREVIEWS);
   side.innerHTML = (named ? `<h2 id="${p}name"></h2>` : "") +
-    `<div class="play"><canvas class="board" id="${p}board" width="${W * size}" ` +
+    `<div class="play">` +
+    (d.versus ? `<canvas class="meter" id="${p}meter" width="${Math.round(size / 2)}" ` +
+      `height="${d.rows * size}" aria-label="the garbage meter"></canvas>` : "") +
+    `<canvas class="board" id="${p}board" width="${W * size}" ` +
     `height="${d.rows * size}" aria-label="the board"></canvas>` +
     `<div class="panel"><table class="figures">${rows}</table><div class="queue">${queue}</div></div></div>` +
     `<pre class="board-text" id="${p}board-text"></pre>`;
@@ -205,6 +209,33 @@ function drawSide(d, p, n, size, small) {
     $(p + "b2b").textContent = d.chains.back_to_back[n] ? "on" : "off";
   }
   $(p + "side").classList.toggle("done", n === last);
+}
+
+// A versus side's state at game frame `t`: the last of its boards begun by then, and the
+// garbage rows waiting after that frame.
+function versusAt(d, t) {
+  const last = (list, key) => {
+    let lo = 0, hi = list.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (key(list[mid]) <= t) lo = mid; else hi = mid - 1;
+    }
+    return lo;
+  };
+  return [last(d.versus.frames, (f) => f), d.versus.meter[last(d.versus.meter, (m) => m[0])][1]];
+}
+
+// Draws a versus side's garbage meter: `rows` red cells up from the bottom (at most the
+// drawn rows), the count in its figure.
+function drawMeter(d, p, rows, size) {
+  const ctx = $(p + "meter").getContext("2d"), H = d.rows, w = ctx.canvas.width;
+  ctx.clearRect(0, 0, w, H * size);
+  for (let y = 0; y < Math.min(rows, H); y++) {
+    ctx.fillStyle = "#e0323c";
+    ctx.fillRect(1, (H - 1 - y) * size + 1, w - 2, size - 2);
+  }
+  $(p + "meter").dataset.rows = rows;
+  $(p + "incoming").textContent = rows;
 }
 
 // Side `d`'s end in words: pieces, lines and its family's figures.

@@ -1,8 +1,8 @@
 //! A round of a versus replay (`.ttrm`: a `beamtris versus` match, or TETR.IO's own) as two
 //! [`Replay`]s, one a player, for the side-by-side views: each player's board after each of
 //! its locks as TETR.IO's engine had it (received garbage rows included), with its hold,
-//! previews, combo, back-to-back and attack, and beside them the frame of the lock and the
-//! garbage waiting to come in (the garbage meter).
+//! previews, combo, back-to-back and attack; the frame of each lock, so the two are drawn in
+//! step; and the garbage waiting to come in (the garbage meter) frame by frame.
 
 use super::frames::Replay;
 use super::tetrio_frames::TetrioState;
@@ -21,40 +21,75 @@ fn state(e: &Engine) -> TetrioState {
     }
 }
 
-/// One player's round as a replay, each frame's note the lock's frame and the rows waiting.
-pub fn player_replay(round: &PlayerRound) -> Result<Replay> {
+/// One player of a versus round, for the side-by-side views.
+pub struct VersusSide {
+    /// The board and figures after 0, 1, ... n of its locks.
+    pub replay: Replay,
+    pub name: String,
+    /// The frame of each state of [`VersusSide::replay`] (0 for the start, then each lock's),
+    /// so that the two players are drawn in step, as they played, not lock by lock.
+    pub lock_frames: Vec<i64>,
+    /// The garbage meter: each frame at which the rows waiting changed, with the new count
+    /// (from frame 0, whose count is 0).
+    pub meter: Vec<(i64, i64)>,
+}
+
+impl VersusSide {
+    /// The rows waiting after frame `frame`.
+    pub fn incoming_at(&self, frame: i64) -> i64 {
+        let i = self.meter.partition_point(|&(f, _)| f <= frame);
+        i.checked_sub(1).map_or(0, |i| self.meter[i].1)
+    }
+
+    /// The lock's frame and the rows waiting after it, in words, for state `k`.
+    pub fn note(&self, k: usize) -> String {
+        let frame = self.lock_frames[k];
+        format!("frame {frame}  incoming {}", self.incoming_at(frame))
+    }
+}
+
+/// How the round ended for a player, in words: as the engine played it (a top-out), else as
+/// the replay states it (a `beamtris versus` round: `winner`, `disconnect` for a bot that
+/// failed, `draw`), else by whether it was alive at the end.
+fn round_end(round: &PlayerRound, topped_out: bool) -> &'static str {
+    if topped_out {
+        return "topped out";
+    }
+    match (round.gameover.as_deref(), round.alive) {
+        (Some("winner"), _) => "won the round",
+        (Some("disconnect"), _) => "out: its bot gave up, failed or left",
+        (Some("draw"), _) => "a draw",
+        (Some(_), _) | (None, Some(false)) => "out of the round",
+        (None, _) => "still playing at the end",
+    }
+}
+
+/// One player's round: its replay, each lock's frame, and the garbage meter frame by frame.
+pub fn player_side(round: &PlayerRound) -> Result<VersusSide> {
     let mut states = vec![state(&Engine::new(round.options.clone()))];
-    let mut notes = vec!["frame 0  incoming 0".to_string()];
-    let mut locks_seen = 0;
-    let e = crate::games::tetrio::simulate_observed(round, |e| {
-        while locks_seen < e.locks.len() {
-            locks_seen += 1;
+    let mut lock_frames = vec![0];
+    let mut meter = vec![(0, 0)];
+    let e = crate::games::tetrio::simulate_frames(round, |f, e| {
+        while lock_frames.len() <= e.locks.len() {
             states.push(state(e));
-            notes.push(format!(
-                "frame {}  incoming {}",
-                e.clock().0 - 1,
-                e.incoming()
-            ));
+            lock_frames.push(f);
+        }
+        if meter.last().is_some_and(|&(_, n)| n != e.incoming()) {
+            meter.push((f, e.incoming()));
         }
     });
-    let end = if e.topped_out {
-        "topped out"
-    } else {
-        "still playing at the end"
-    };
-    let mut replay = Replay::from_tetrio(&states, &e.locks, &e.stats, e.locks.len(), end)?;
-    for (f, note) in replay.frames.iter_mut().zip(notes) {
-        f.note = Some(note);
-    }
-    Ok(replay)
+    let end = round_end(round, e.topped_out);
+    let replay = Replay::from_tetrio(&states, &e.locks, &e.stats, e.locks.len(), end)?;
+    Ok(VersusSide {
+        replay,
+        name: round.username.clone(),
+        lock_frames,
+        meter,
+    })
 }
 
 /// The two players of round `game` (from 1) of `rounds`, with their names.
-pub fn round_pair(
-    rounds: &[PlayerRound],
-    game: usize,
-    file: &str,
-) -> Result<[(Replay, String); 2]> {
+pub fn round_pair(rounds: &[PlayerRound], game: usize, file: &str) -> Result<[VersusSide; 2]> {
     let players: Vec<&PlayerRound> = rounds.iter().filter(|r| r.round == game).collect();
     let last = rounds.iter().map(|r| r.round).max().unwrap_or(0);
     if players.len() != 2 {
@@ -66,8 +101,5 @@ pub fn round_pair(
             },
         ));
     }
-    let one = |r: &PlayerRound| -> Result<(Replay, String)> {
-        Ok((player_replay(r)?, r.username.clone()))
-    };
-    Ok([one(players[0])?, one(players[1])?])
+    Ok([player_side(players[0])?, player_side(players[1])?])
 }

@@ -49,12 +49,12 @@ fn ended_from_outside(round: &PlayerRound) -> bool {
 
 /// Plays one player's round from its inputs to its last frame.
 pub fn simulate(round: &PlayerRound) -> Engine {
-    simulate_observed(round, |_| {})
+    simulate_frames(round, |_, _| {})
 }
 
-/// [`simulate`], calling `after_lock` with the engine after each frame in which a piece
-/// locked (the views draw a round from it).
-pub fn simulate_observed(round: &PlayerRound, mut after_lock: impl FnMut(&Engine)) -> Engine {
+/// [`simulate`], calling `after_frame` with each frame's number and the engine after it
+/// (the views draw a round from it: its locks, and the garbage meter between them).
+pub fn simulate_frames(round: &PlayerRound, mut after_frame: impl FnMut(i64, &Engine)) -> Engine {
     let mut e = Engine::new(round.options.clone());
     let last = round
         .events
@@ -73,15 +73,12 @@ pub fn simulate_observed(round: &PlayerRound, mut after_lock: impl FnMut(&Engine
             batch.push(order[i].1.clone());
             i += 1;
         }
-        let locks = e.locks.len();
         if f == round.frames && ended_from_outside(round) {
             e.tick_last(&batch);
         } else {
             e.tick(&batch);
         }
-        if e.locks.len() > locks {
-            after_lock(&e);
-        }
+        after_frame(f, &e);
     }
     e
 }

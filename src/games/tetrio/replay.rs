@@ -28,6 +28,9 @@ pub struct PlayerRound {
     pub stated: Value,
     /// Whether the player was still alive at the end (a `.ttr` is always), if stated.
     pub alive: Option<bool>,
+    /// How the round ended for the player, as a version-19 `.ttrm` states it
+    /// (`replay.results.gameoverreason`: `winner`, `topout`, `disconnect`, ...).
+    pub gameover: Option<String>,
 }
 
 fn get<'a>(v: &'a Value, path: &str, file: &str) -> Result<&'a Value> {
@@ -328,6 +331,10 @@ pub fn parse(file: &str, text: &str) -> Result<Vec<PlayerRound>> {
                     frames,
                     stated: field("replay.results.stats")?.clone(),
                     alive: pl.get("alive").and_then(Value::as_bool),
+                    gameover: pl
+                        .pointer("/replay/results/gameoverreason")
+                        .and_then(Value::as_str)
+                        .map(String::from),
                     options,
                     raw_options,
                 });
@@ -384,6 +391,7 @@ pub fn parse(file: &str, text: &str) -> Result<Vec<PlayerRound>> {
             frames,
             stated: get(&d, "endcontext", file)?.clone(),
             alive: None,
+            gameover: None,
             options,
             raw_options,
         }]);
@@ -476,6 +484,7 @@ fn older_match(file: &str, rounds: &[Value], ids: &mut GameIds) -> Result<Vec<Pl
                 alive: board
                     .and_then(|b| b.get("success"))
                     .and_then(Value::as_bool),
+                gameover: None,
                 options,
                 raw_options,
             });
