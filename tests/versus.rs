@@ -278,3 +278,51 @@ fn bad_flags_are_refused_in_one_line() {
     assert!(!out.join("summary.json").exists());
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A match stopped after 2 games and resumed to 4 is the match played in one run, byte for
+/// byte; a resume with other settings, or with no match to go on with, is refused in one
+/// line, the files untouched.
+#[test]
+fn a_resumed_match_is_the_match_played_in_one_run() {
+    let dir = scratch("versus", "resume");
+    let (whole, parts) = (dir.join("whole"), dir.join("parts"));
+    let o = small_match("builtin", "builtin", "4", &whole, &[]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = small_match("builtin", "builtin", "2", &parts, &[]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let before = std::fs::read(parts.join("summary.json")).unwrap();
+    // Another pace for b: refused, naming the setting, nothing written.
+    let o = small_match(
+        "builtin",
+        "builtin",
+        "4",
+        &parts,
+        &["--resume", "--pps-b", "3"],
+    );
+    common::fails_saying(&o, &["--resume", "`/pps/b` 2.0, this run has 3.0"]);
+    assert_eq!(std::fs::read(parts.join("summary.json")).unwrap(), before);
+    let o = small_match("builtin", "builtin", "4", &parts, &["--resume"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("2 games of 4 (resumed after 2)"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    for name in ["summary.json", "match.ttrm"] {
+        let (x, y) = (
+            std::fs::read(whole.join(name)).unwrap(),
+            std::fs::read(parts.join(name)).unwrap(),
+        );
+        assert!(x == y, "{name}: the resumed match differs from the one run");
+    }
+    // Nothing to go on with.
+    let o = small_match("builtin", "builtin", "4", &dir.join("none"), &["--resume"]);
+    common::fails_saying(&o, &["summary.json", "--resume: no such file"]);
+    // Without --resume or --force, an existing match is kept.
+    let o = small_match("builtin", "builtin", "4", &parts, &[]);
+    common::fails_saying(
+        &o,
+        &["exists (--force replaces it, --resume goes on with its match)"],
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

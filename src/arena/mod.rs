@@ -10,6 +10,7 @@
 pub mod bots;
 pub mod duel;
 pub mod reach;
+pub mod resume;
 pub mod summary;
 pub mod ttrm;
 
@@ -19,6 +20,7 @@ use crate::games::tetrio::options::Options;
 use crate::games::tetrio::stats::TetrioStats;
 use bots::{Fault, Player};
 use duel::{End, Side};
+pub use resume::Earlier;
 use serde_json::Value;
 use std::sync::atomic::AtomicBool;
 
@@ -187,17 +189,28 @@ fn play_game(
     }))
 }
 
-/// Plays the match: each finished game is handed to `finished` (with all games so far),
-/// which writes the files, so a stop keeps every finished game. Ends after `spec.games`, at
-/// `first_to` wins, or at a signal.
+/// Whether a match with these winners is over by `--first-to`.
+fn decided(spec: &MatchSpec, winners: &[Option<usize>]) -> bool {
+    spec.first_to
+        .is_some_and(|n| (0..2).any(|p| winners.iter().filter(|&&w| w == Some(p)).count() >= n))
+}
+
+/// Plays the match from the game after `earlier`'s (none, or a resumed match's): each
+/// finished game is handed to `finished` (with all games this run played), which writes the
+/// files, so a stop keeps every finished game. Ends after `spec.games`, at `first_to` wins,
+/// or at a signal.
 pub fn play_match(
     spec: &MatchSpec,
+    earlier: &Earlier,
     players: &mut [Player; 2],
     stop: &AtomicBool,
     mut finished: impl FnMut(&[GameRecord]) -> Result<()>,
 ) -> Result<Vec<GameRecord>> {
     let mut games: Vec<GameRecord> = Vec::new();
-    for g in 0..spec.games {
+    if decided(spec, &earlier.winners) {
+        return Ok(games);
+    }
+    for g in earlier.winners.len()..spec.games {
         if stop.load(std::sync::atomic::Ordering::Relaxed) {
             break;
         }
@@ -206,10 +219,8 @@ pub fn play_match(
         };
         games.push(record);
         finished(&games)?;
-        if let Some(n) = spec.first_to {
-            if (0..2).any(|p| games.iter().filter(|r| r.winner == Some(p)).count() >= n) {
-                break;
-            }
+        if decided(spec, &earlier.winners_with(&games)) {
+            break;
         }
     }
     Ok(games)

@@ -3,7 +3,7 @@
 //! draws and a 95 % interval of a's win rate (Wilson's, draws counted as half a win).
 //! Nothing in it depends on the wall clock, so the same bots and seeds give the same file.
 
-use super::{GameRecord, LETTERS};
+use super::{Earlier, GameRecord, LETTERS};
 use crate::games::tetrio::stats::rates;
 use serde_json::{json, Value};
 
@@ -23,7 +23,8 @@ pub fn wilson(wins: f64, n: f64) -> (f64, f64) {
     )
 }
 
-fn game_json(g: &GameRecord) -> Value {
+/// A game's entry in the summary.
+pub fn game_json(g: &GameRecord) -> Value {
     let player = |p: usize| {
         let s = &g.players[p].stats;
         let r = rates(s);
@@ -51,9 +52,11 @@ fn game_json(g: &GameRecord) -> Value {
     })
 }
 
-/// The totals of `games`: wins of each player, draws, and a's win rate with its interval.
-pub fn totals(games: &[GameRecord]) -> Value {
-    let wins = |p: usize| games.iter().filter(|g| g.winner == Some(p)).count();
+/// The totals of the games won by `winners` (`None` a draw): wins of each player, draws, and
+/// a's win rate with its interval.
+pub fn totals(winners: &[Option<usize>]) -> Value {
+    let games = winners;
+    let wins = |p: usize| games.iter().filter(|&&w| w == Some(p)).count();
     let (a, b) = (wins(0), wins(1));
     let draws = games.len() - a - b;
     let n = games.len() as f64;
@@ -69,11 +72,14 @@ pub fn totals(games: &[GameRecord]) -> Value {
     })
 }
 
-/// The whole summary: `about` (the players, the rules, the clock), each game, the totals.
-pub fn summary(about: Value, games: &[GameRecord]) -> Value {
+/// The whole summary: `about` (the players, the rules, the clock), each game (those of a
+/// resumed match's files first), the totals.
+pub fn summary(about: Value, earlier: &Earlier, games: &[GameRecord]) -> Value {
+    let mut entries = earlier.summaries.clone();
+    entries.extend(games.iter().map(game_json));
     json!({
         "match": about,
-        "games": games.iter().map(game_json).collect::<Vec<_>>(),
-        "totals": totals(games),
+        "games": entries,
+        "totals": totals(&earlier.winners_with(games)),
     })
 }

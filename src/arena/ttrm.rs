@@ -4,7 +4,7 @@
 //! `interaction` and `interaction_confirm` messages, `end`) and the statistics at the end;
 //! `replay.leaderboard` with the wins. No timestamp: the same match gives the same file.
 
-use super::GameRecord;
+use super::{Earlier, GameRecord};
 use crate::games::tetrio::engine::Event;
 use crate::games::tetrio::export::plan::key_name;
 use crate::games::tetrio::stats::{rates, TetrioStats};
@@ -97,9 +97,11 @@ fn round_json(g: &GameRecord, p: usize) -> Value {
     })
 }
 
-/// The whole match; `usernames` are the two players' names in the file.
-pub fn ttrm(games: &[GameRecord], usernames: &[String; 2]) -> Value {
-    let wins = |p: usize| games.iter().filter(|g| g.winner == Some(p)).count();
+/// The whole match (the rounds of a resumed match's file first); `usernames` are the two
+/// players' names in the file.
+pub fn ttrm(earlier: &Earlier, games: &[GameRecord], usernames: &[String; 2]) -> Value {
+    let winners = earlier.winners_with(games);
+    let wins = |p: usize| winners.iter().filter(|&&w| w == Some(p)).count();
     let leaderboard: Vec<Value> = (0..2)
         .map(|p| {
             json!({"id": usernames[p], "username": usernames[p], "active": true,
@@ -107,10 +109,12 @@ pub fn ttrm(games: &[GameRecord], usernames: &[String; 2]) -> Value {
                    "wins": wins(p)})
         })
         .collect();
-    let rounds: Vec<Value> = games
-        .iter()
-        .map(|g| Value::Array((0..2).map(|p| round_json(g, p)).collect()))
-        .collect();
+    let mut rounds = earlier.rounds.clone();
+    rounds.extend(
+        games
+            .iter()
+            .map(|g| Value::Array((0..2).map(|p| round_json(g, p)).collect())),
+    );
     json!({
         "id": null, "gamemode": null,
         "users": usernames.iter().map(|u| json!({"id": u, "username": u,

@@ -66,8 +66,13 @@ pub struct Args {
     #[command(flatten)]
     pub speculation: super::play::SpeculationArgs,
     /// Replace DIR/summary.json and DIR/match.ttrm when they exist.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "resume")]
     pub force: bool,
+    /// Go on with the match in DIR (stopped by Ctrl-C, say): its finished games are kept and
+    /// play goes on from the next one, up to --games, as one run would have played it. The
+    /// players, their versions and every setting must be the match's.
+    #[arg(long)]
+    pub resume: bool,
 }
 
 /// The longest pace: a piece a frame.
@@ -185,8 +190,17 @@ pub fn run(args: &Args) -> Result<()> {
     let summary_path = args.out.join("summary.json");
     let ttrm_path = args.out.join("match.ttrm");
     for path in [&summary_path, &ttrm_path] {
-        if path.exists() && !args.force {
-            return Err(Error::at(path.display(), "exists (--force replaces it)"));
+        if args.resume && !path.exists() {
+            return Err(Error::at(
+                path.display(),
+                "--resume: no such file (no match to go on with; leave out --resume)",
+            ));
+        }
+        if path.exists() && !args.force && !args.resume {
+            return Err(Error::at(
+                path.display(),
+                "exists (--force replaces it, --resume goes on with its match)",
+            ));
         }
     }
     // A bot that exits closes its end of the pipe: the arena's next write to it must fail
@@ -225,11 +239,17 @@ pub fn run(args: &Args) -> Result<()> {
         "builtin": {"beam": args.beam, "samples": args.speculation.samples, "lookahead": args.speculation.lookahead},
         "options": tetrio.options,
     });
+    let earlier = if args.resume {
+        arena::Earlier::read(&summary_path, &ttrm_path, &about)?
+    } else {
+        arena::Earlier::default()
+    };
     let bar = crate::progress::bar(args.games as u64, "{pos}/{len} games {msg}");
+    bar.set_position(earlier.winners.len() as u64);
     let started = std::time::Instant::now();
-    let games = arena::play_match(&spec, &mut players, &stop, |games| {
+    let games = arena::play_match(&spec, &earlier, &mut players, &stop, |games| {
         let last = games.last().expect("a game finished");
-        let totals = summary::totals(games);
+        let totals = summary::totals(&earlier.winners_with(games));
         let line = format!(
             "game {} seed {}: {} ({}); a {} b {} draws {}; pps a {:.2} b {:.2}",
             last.game,
@@ -255,10 +275,10 @@ pub fn run(args: &Args) -> Result<()> {
             totals["wins"]["a"], totals["wins"]["b"], totals["draws"]
         ));
         bar.inc(1);
-        let summary = summary::summary(about.clone(), games);
+        let summary = summary::summary(about.clone(), &earlier, games);
         let summary_text =
             serde_json::to_string_pretty(&summary).expect("plain data serialises") + "\n";
-        let ttrm_text = serde_json::to_string(&arena::ttrm::ttrm(games, &usernames))
+        let ttrm_text = serde_json::to_string(&arena::ttrm::ttrm(&earlier, games, &usernames))
             .expect("plain data serialises")
             + "\n";
         crate::io::write_all_atomic(&[
@@ -267,10 +287,20 @@ pub fn run(args: &Args) -> Result<()> {
         ])
     })?;
     bar.finish_and_clear();
-    let totals = summary::totals(&games);
+    let all = earlier.winners_with(&games);
+    let totals = summary::totals(&all);
+    let played = if earlier.winners.is_empty() {
+        format!("{} games", games.len())
+    } else {
+        format!(
+            "{} games of {} (resumed after {})",
+            games.len(),
+            all.len(),
+            earlier.winners.len()
+        )
+    };
     eprintln!(
-        "{} games in {:.0} s: a {} b {} draws {}; a's win rate {:.3} (95 % interval {:.3} to {:.3}){}",
-        games.len(),
+        "{played} in {:.0} s: a {} b {} draws {}; a's win rate {:.3} (95 % interval {:.3} to {:.3}){}",
         started.elapsed().as_secs_f64(),
         totals["wins"]["a"],
         totals["wins"]["b"],
