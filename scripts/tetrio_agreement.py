@@ -147,7 +147,9 @@ def main():
                                     "--seed", os.path.join(out, j)], capture_output=True, text=True)
                 ver = json.loads(v.stdout)["tetrio_stats"] if v.returncode == 0 else {}
                 if v.returncode != 0:
-                    problems.append(f"`{name}` {j[:-5]}: verify failed: {v.stderr.strip()}")
+                    # The import's folder is a temporary one: named from it, not the machine.
+                    why = v.stderr.strip().replace(out + os.sep, "")
+                    problems.append(f"`{name}` {j[:-5]}: verify failed: {why}")
                 rounds += 1
                 all_imp = all_ver = True
                 bad_imp, bad_ver = [], []
