@@ -192,7 +192,7 @@ fn play_game(
 /// Whether a match with these winners is over by `--first-to`.
 fn decided(spec: &MatchSpec, winners: &[Option<usize>]) -> bool {
     spec.first_to
-        .is_some_and(|n| (0..2).any(|p| winners.iter().filter(|&&w| w == Some(p)).count() >= n))
+        .is_some_and(|n| (0..2).any(|p| summary::wins(winners, p) >= n))
 }
 
 /// Plays the match from the game after `earlier`'s (none, or a resumed match's): each

@@ -97,12 +97,7 @@ impl Earlier {
 
 fn read_json(path: &Path) -> Result<Value> {
     let text = crate::io::read_text(path)?;
-    serde_json::from_str(&text).map_err(|e| {
-        Error::at(
-            format!("{}:{}:{}", path.display(), e.line(), e.column()),
-            format!("not JSON: {e}"),
-        )
-    })
+    serde_json::from_str(&text).map_err(|e| Error::at(path.display(), crate::error::json_error(&e)))
 }
 
 /// The first place (a JSON pointer) where `a` and `b` differ, if they do.

@@ -24,7 +24,7 @@ pub fn wilson(wins: f64, n: f64) -> (f64, f64) {
 }
 
 /// A game's entry in the summary.
-pub fn game_json(g: &GameRecord) -> Value {
+fn game_json(g: &GameRecord) -> Value {
     let player = |p: usize| {
         let s = &g.players[p].stats;
         let r = rates(s);
@@ -52,18 +52,21 @@ pub fn game_json(g: &GameRecord) -> Value {
     })
 }
 
+/// The games player `p` won of those won by `winners`.
+pub fn wins(winners: &[Option<usize>], p: usize) -> usize {
+    winners.iter().filter(|&&w| w == Some(p)).count()
+}
+
 /// The totals of the games won by `winners` (`None` a draw): wins of each player, draws, and
 /// a's win rate with its interval.
 pub fn totals(winners: &[Option<usize>]) -> Value {
-    let games = winners;
-    let wins = |p: usize| games.iter().filter(|&&w| w == Some(p)).count();
-    let (a, b) = (wins(0), wins(1));
-    let draws = games.len() - a - b;
-    let n = games.len() as f64;
+    let (a, b) = (wins(winners, 0), wins(winners, 1));
+    let draws = winners.len() - a - b;
+    let n = winners.len() as f64;
     let score = a as f64 + draws as f64 / 2.0;
     let (low, high) = wilson(score, n);
     json!({
-        "games": games.len(),
+        "games": winners.len(),
         "wins": {"a": a, "b": b},
         "draws": draws,
         "win_rate_a": if n > 0.0 { json!(score / n) } else { Value::Null },

@@ -101,12 +101,11 @@ fn round_json(g: &GameRecord, p: usize) -> Value {
 /// players' names in the file.
 pub fn ttrm(earlier: &Earlier, games: &[GameRecord], usernames: &[String; 2]) -> Value {
     let winners = earlier.winners_with(games);
-    let wins = |p: usize| winners.iter().filter(|&&w| w == Some(p)).count();
     let leaderboard: Vec<Value> = (0..2)
         .map(|p| {
             json!({"id": usernames[p], "username": usernames[p], "active": true,
                    "naturalorder": p, "shadows": [], "shadowedBy": [null, null],
-                   "wins": wins(p)})
+                   "wins": super::summary::wins(&winners, p)})
         })
         .collect();
     let mut rounds = earlier.rounds.clone();
