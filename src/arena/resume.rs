@@ -1,5 +1,5 @@
-//! `versus --resume`: a match's files read back, so that a stopped match (Ctrl-C, the end of
-//! a machine's session) goes on from its next game. Game g always plays seed S + g with the
+//! `versus --resume`: a match's files read back, so that a stopped match (Ctrl-C, a machine
+//! switched off) goes on from its next game. Game g always plays seed S + g with the
 //! player g % 2 starting, so a match played in two runs is the match played in one: the
 //! earlier games are kept as the files have them, and the rest are played as they would have
 //! been. Only a match of the same settings may go on (the players, their versions, the
