@@ -19,6 +19,7 @@
 
 use super::bots::{Fault, Player, Start};
 use super::reach;
+use crate::games::tetrio;
 use crate::games::tetrio::engine::{Engine, Event};
 use crate::games::tetrio::export::Press;
 use crate::games::tetrio::options::Options;
@@ -41,6 +42,7 @@ struct Told {
 /// One player of a game.
 pub struct Side<'a> {
     pub engine: Engine,
+    options: Options,
     pub gameid: i64,
     pub bot: &'a mut Player,
     /// Frames a piece, and the offset of the first.
@@ -63,7 +65,8 @@ impl<'a> Side<'a> {
     pub fn new(options: Options, gameid: i64, bot: &'a mut Player, pps: f64, late: bool) -> Self {
         let period = 60.0 / pps;
         Side {
-            engine: Engine::new(options),
+            engine: Engine::new(options.clone()),
+            options,
             gameid,
             bot,
             period,
@@ -202,6 +205,14 @@ impl<'a> Side<'a> {
         }
     }
 
+    /// Ends this player's game from outside in frame `f`, the other player having lost in it:
+    /// TETR.IO stops a survivor's game before that frame's shift and fall, so the engine is
+    /// played again with that frame's events only. The import replays the winner's round of
+    /// the `.ttrm` the same way, so the two agree (a soft drop in that frame scores no row).
+    fn stop_from_outside(&mut self, f: i64) {
+        self.engine = tetrio::play_events(self.options.clone(), &self.events, f, true, |_, _| {});
+    }
+
     /// Whether a piece locked since the bot was last asked.
     fn locked(&self) -> bool {
         self.engine.locks.len() > self.asked_at
@@ -231,7 +242,7 @@ pub fn play(sides: &mut [Side; 2], max_frames: i64, stop: &AtomicBool) -> (End, 
     }
     for (i, side) in sides.iter_mut().enumerate() {
         if let Err(fault) = side.bot.launch().and_then(|_| side.decide(0)) {
-            return (End::Fault(i, fault), 0);
+            return lost(sides, i, End::Fault(i, fault), 0);
         }
     }
     let mut f = 0;
@@ -267,8 +278,8 @@ pub fn play(sides: &mut [Side; 2], max_frames: i64, stop: &AtomicBool) -> (End, 
         let out = [sides[0].engine.topped_out, sides[1].engine.topped_out];
         match out {
             [true, true] => return (End::ToppedOut(None), f),
-            [true, false] => return (End::ToppedOut(Some(0)), f),
-            [false, true] => return (End::ToppedOut(Some(1)), f),
+            [true, false] => return lost(sides, 0, End::ToppedOut(Some(0)), f),
+            [false, true] => return lost(sides, 1, End::ToppedOut(Some(1)), f),
             _ => {}
         }
         if stop.load(Ordering::Relaxed) {
@@ -277,7 +288,7 @@ pub fn play(sides: &mut [Side; 2], max_frames: i64, stop: &AtomicBool) -> (End, 
         for (i, side) in sides.iter_mut().enumerate() {
             if side.locked() {
                 if let Err(fault) = side.decide(f) {
-                    return (End::Fault(i, fault), f);
+                    return lost(sides, i, End::Fault(i, fault), f);
                 }
             }
         }
@@ -285,4 +296,11 @@ pub fn play(sides: &mut [Side; 2], max_frames: i64, stop: &AtomicBool) -> (End, 
             return (End::TimeLimit, f);
         }
     }
+}
+
+/// The end of a game player `loser` lost in frame `f`: the winner's game is stopped there
+/// from outside.
+fn lost(sides: &mut [Side; 2], loser: usize, end: End, f: i64) -> (End, i64) {
+    sides[1 - loser].stop_from_outside(f);
+    (end, f)
 }

@@ -54,16 +54,36 @@ pub fn simulate(round: &PlayerRound) -> Engine {
 
 /// [`simulate`], calling `after_frame` with each frame's number and the engine after it
 /// (the views draw a round from it: its locks, and the garbage meter between them).
-pub fn simulate_frames(round: &PlayerRound, mut after_frame: impl FnMut(i64, &Engine)) -> Engine {
-    let mut e = Engine::new(round.options.clone());
-    let last = round
-        .events
+pub fn simulate_frames(round: &PlayerRound, after_frame: impl FnMut(i64, &Engine)) -> Engine {
+    play_events(
+        round.options.clone(),
+        &round.events,
+        round.frames,
+        ended_from_outside(round),
+        after_frame,
+    )
+}
+
+/// Plays `events` (each with its frame) under `options`, frame by frame from 0 to `frames`
+/// (or the last event's frame, if later). With `stopped_at_frames`, frame `frames` plays its
+/// events but not its shift and fall, as TETR.IO plays a survivor's last frame (see
+/// [`ended_from_outside`]). The import replays a round with it, and the versus arena its
+/// winner's game, so the two agree on every statistic.
+pub fn play_events(
+    options: options::Options,
+    events: &[(i64, engine::Event)],
+    frames: i64,
+    stopped_at_frames: bool,
+    mut after_frame: impl FnMut(i64, &Engine),
+) -> Engine {
+    let mut e = Engine::new(options);
+    let last = events
         .iter()
         .map(|(f, _)| *f)
         .max()
         .unwrap_or(0)
-        .max(round.frames);
-    let mut order: Vec<&(i64, engine::Event)> = round.events.iter().collect();
+        .max(frames);
+    let mut order: Vec<&(i64, engine::Event)> = events.iter().collect();
     order.sort_by_key(|(f, _)| *f);
     let mut i = 0;
     let mut batch = Vec::new();
@@ -73,7 +93,7 @@ pub fn simulate_frames(round: &PlayerRound, mut after_frame: impl FnMut(i64, &En
             batch.push(order[i].1.clone());
             i += 1;
         }
-        if f == round.frames && ended_from_outside(round) {
+        if f == frames && stopped_at_frames {
             e.tick_last(&batch);
         } else {
             e.tick(&batch);
