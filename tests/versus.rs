@@ -150,6 +150,64 @@ fn the_replay_imports_back_to_the_summary() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// A game played to its end: b wins while soft dropping in the frame a tops out. TETR.IO
+/// stops the survivor's game before that frame's fall, so the soft drop scores no row there;
+/// the arena's summary and the import of its replay must both say so (the arena once scored
+/// it, one point over the import).
+#[test]
+fn the_winner_of_a_game_played_out_imports_back_to_its_score() {
+    let dir = scratch("versus", "played-out");
+    let out = dir.join("m");
+    let o = run(&[
+        "versus",
+        "--a",
+        "builtin",
+        "--b",
+        "builtin",
+        "--games",
+        "1",
+        "--tetrio-seed",
+        "4242",
+        "--beam",
+        "6",
+        "--samples",
+        "0",
+        "--pps-b",
+        "3",
+        "--out",
+        s(&out),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let summary = json(&out.join("summary.json"));
+    assert_eq!(summary["games"][0]["winner"], "b");
+    let replay = json(&out.join("match.ttrm"));
+    let b = &replay["replay"]["rounds"][0][1]["replay"];
+    let last = b["frames"].as_i64().unwrap();
+    let soft_drop_held = b["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .rev()
+        .find(|e| e["data"]["key"] == "softDrop" && e["frame"].as_f64().unwrap() < last as f64)
+        .is_some_and(|e| e["type"] == "keydown");
+    assert!(
+        soft_drop_held,
+        "b's last frame is not soft dropped: the test no longer tests it"
+    );
+    let o = run(&["import", s(&out.join("match.ttrm"))]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let lines = String::from_utf8(o.stdout).unwrap();
+    assert_eq!(lines.lines().count(), 2, "{lines}");
+    for line in lines.lines() {
+        assert!(line.ends_with("all stated statistics agree"), "{line}");
+    }
+    assert_eq!(
+        summary["games"][0]["b"]["stats"]["score"],
+        b["results"]["stats"]["score"]
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// A TBP bot: `beamtris tbp` itself, through the protocol, against the builtin player; the
 /// summary names it by its `info`.
 #[test]
