@@ -57,10 +57,10 @@ pub struct Args {
     #[arg(long, value_name = "RECORD2", requires = "html")]
     pub compare: Option<PathBuf>,
     /// For a versus replay (`.ttrm`, as `beamtris versus` writes it): the game (round) to
-    /// draw, from 1 (default 1). Its two players are drawn side by side: as text at the end
-    /// (or each after K pieces with --at), each with the frame of its last lock and the garbage
-    /// rows waiting then; or as a page with --html, both in step frame by frame as they
-    /// played, each with its garbage meter.
+    /// draw, from 1 (default 1). Its two players are drawn side by side, in step as they
+    /// played: as text at the end (or in the frame the game's K-th piece locked, both players'
+    /// pieces counted, with --at K), each with the garbage rows waiting then; or as a page
+    /// with --html, frame by frame, each with its garbage meter.
     #[arg(long, value_name = "N")]
     pub round: Option<usize>,
 }
@@ -272,16 +272,18 @@ fn show_match(args: &Args) -> Result<()> {
     let game = args.round.unwrap_or(1);
     let [a, b] = crate::show::versus::round_pair(&rounds, game, &file)?;
     let Some(path) = &args.html else {
+        let sides = [a, b];
+        let frame = crate::show::versus::frame_of_lock(&sides, args.at);
         let render = |side: &crate::show::versus::VersusSide| {
-            let r = &side.replay;
-            let k = args.at.unwrap_or(r.placed()).min(r.placed());
+            let k = side.locks_by(frame).min(side.replay.placed());
             format!(
                 "{}\n{}",
-                side.note(k),
-                crate::show::tetrio_frames::render(r, k)
+                side.note(frame),
+                crate::show::tetrio_frames::render(&side.replay, k)
             )
         };
-        let (left, right) = (render(&a), render(&b));
+        let [a, b] = &sides;
+        let (left, right) = (render(a), render(b));
         let width = left
             .lines()
             .map(|l| l.chars().count())

@@ -41,10 +41,41 @@ impl VersusSide {
         i.checked_sub(1).map_or(0, |i| self.meter[i].1)
     }
 
-    /// The lock's frame and the rows waiting after it, in words, for state `k`.
-    pub fn note(&self, k: usize) -> String {
-        let frame = self.lock_frames[k];
+    /// The locks this player had made by the end of frame `frame`: the state to draw then.
+    pub fn locks_by(&self, frame: i64) -> usize {
+        self.lock_frames[1..].partition_point(|&f| f <= frame)
+    }
+
+    /// The frame and the rows waiting after it, in words.
+    pub fn note(&self, frame: i64) -> String {
         format!("frame {frame}  incoming {}", self.incoming_at(frame))
+    }
+}
+
+/// The frame in which the `k`-th piece of the game locked, both players' pieces counted in
+/// the order they locked (`k` = 0: the start); with no `k`, the game's last frame. The text
+/// view draws both players at it, in step as they played.
+pub fn frame_of_lock(sides: &[VersusSide; 2], k: Option<usize>) -> i64 {
+    let mut frames: Vec<i64> = sides
+        .iter()
+        .flat_map(|s| s.lock_frames[1..].iter().copied())
+        .collect();
+    frames.sort_unstable();
+    let end = sides
+        .iter()
+        .flat_map(|s| {
+            s.lock_frames
+                .last()
+                .into_iter()
+                .chain(s.meter.last().map(|m| &m.0))
+        })
+        .copied()
+        .max()
+        .unwrap_or(0);
+    match k {
+        None => end,
+        Some(0) => 0,
+        Some(k) => frames.get(k - 1).or(frames.last()).copied().unwrap_or(0),
     }
 }
 
