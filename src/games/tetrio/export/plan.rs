@@ -264,7 +264,7 @@ impl Timing {
     }
 
     /// Tenths of a frame a tap is held: half a frame, less than DAS.
-    fn tap(&self) -> i64 {
+    pub fn tap(&self) -> i64 {
         if self.das > 0.6 {
             5
         } else {
