@@ -619,9 +619,17 @@ pub fn suggest(pos: &Position, config: &Config, stop: &AtomicBool) -> Suggestion
         wall_ms: to_ms(wall.elapsed().as_nanos() as u64),
         cpu_ms,
     };
-    let empty_because = moves
-        .is_empty()
-        .then(|| "every placement locks out".to_string());
+    let empty_because = moves.is_empty().then(|| {
+        // The guideline's spawn (rows 20 and 21) is a row under TETR.IO's: a stack that
+        // reaches it ends beamtris's game where TETR.IO's goes on.
+        let blocked = |s: Shape| Active::spawn(&pos.state.board, s).is_none();
+        let current = game.pieces[pos.state.next_index(0)];
+        if blocked(current) && pos.state.hold.is_none_or(blocked) {
+            "the stack blocks the guideline spawn (rows 20 and 21): block out".to_string()
+        } else {
+            "every placement locks out".to_string()
+        }
+    });
     Suggestion {
         moves,
         info,

@@ -289,6 +289,16 @@ fn suggestions_are_reachable_placements_best_first() {
                 .all(|&(x, y)| piece.y + y >= 0 && piece.x + x >= 0));
         }
     }
+    // A stack in the spawn rows: no moves, and the reason is the spawn, not a lock out.
+    let mut blocked = start(&[T, I], Some(O));
+    blocked.board[20][5] = Some("G".into());
+    let pos = Position::from_start(&blocked, false);
+    let s = suggest(&pos, &c, &AtomicBool::new(false));
+    assert!(s.moves.is_empty());
+    assert_eq!(
+        s.empty_because.as_deref(),
+        Some("the stack blocks the guideline spawn (rows 20 and 21): block out")
+    );
     // No piece, no moves.
     let pos = Position::from_start(&start(&[], Some(T)), false);
     assert!(suggest(&pos, &c, &AtomicBool::new(false))
