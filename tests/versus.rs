@@ -37,6 +37,20 @@ fn small_match(a: &str, b: &str, games: &str, out: &Path, extra: &[&str]) -> std
     run(&args)
 }
 
+/// `beamtris import` of `ttrm` (with `extra` flags) prints one line for each of its `rounds`
+/// player-rounds, each agreeing with every statistic the file states.
+fn imports_agreeing(ttrm: &Path, extra: &[&str], rounds: usize) {
+    let mut args = vec!["import", s(ttrm)];
+    args.extend_from_slice(extra);
+    let o = run(&args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let lines = String::from_utf8(o.stdout).unwrap();
+    assert_eq!(lines.lines().count(), rounds, "{lines}");
+    for line in lines.lines() {
+        assert!(line.ends_with("all stated statistics agree"), "{line}");
+    }
+}
+
 #[test]
 fn two_builtin_players_give_the_same_files_twice() {
     let dir = scratch("versus", "twice");
@@ -103,13 +117,7 @@ fn the_replay_imports_back_to_the_summary() {
         }
     }
     let imported = dir.join("imported");
-    let o = run(&["import", s(&out.join("match.ttrm")), "--out", s(&imported)]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let lines = String::from_utf8(o.stdout).unwrap();
-    assert_eq!(lines.lines().count(), 6, "{lines}");
-    for line in lines.lines() {
-        assert!(line.ends_with("all stated statistics agree"), "{line}");
-    }
+    imports_agreeing(&out.join("match.ttrm"), &["--out", s(&imported)], 6);
     // The side-by-side views of a game: as text, both players' names and garbage meters;
     // as a page.
     let o = run(&[
@@ -195,13 +203,7 @@ fn the_winner_of_a_game_played_out_imports_back_to_its_score() {
     let summary = json(&out.join("summary.json"));
     assert_eq!(summary["games"][0]["winner"], "b");
     let mut replay = json(&out.join("match.ttrm"));
-    let o = run(&["import", s(&out.join("match.ttrm"))]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let lines = String::from_utf8(o.stdout).unwrap();
-    assert_eq!(lines.lines().count(), 2, "{lines}");
-    for line in lines.lines() {
-        assert!(line.ends_with("all stated statistics agree"), "{line}");
-    }
+    imports_agreeing(&out.join("match.ttrm"), &[], 2);
     let b = &replay["replay"]["rounds"][0][1];
     assert_eq!(
         summary["games"][0]["b"]["stats"]["score"],

@@ -42,7 +42,6 @@ struct Told {
 /// One player of a game.
 pub struct Side<'a> {
     pub engine: Engine,
-    options: Options,
     pub gameid: i64,
     pub bot: &'a mut Player,
     /// Frames a piece, and the offset of the first.
@@ -65,8 +64,7 @@ impl<'a> Side<'a> {
     pub fn new(options: Options, gameid: i64, bot: &'a mut Player, pps: f64, late: bool) -> Self {
         let period = 60.0 / pps;
         Side {
-            engine: Engine::new(options.clone()),
-            options,
+            engine: Engine::new(options),
             gameid,
             bot,
             period,
@@ -210,7 +208,8 @@ impl<'a> Side<'a> {
     /// played again with that frame's events only. The import replays the winner's round of
     /// the `.ttrm` the same way, so the two agree (a soft drop in that frame scores no row).
     fn stop_from_outside(&mut self, f: i64) {
-        self.engine = tetrio::play_events(self.options.clone(), &self.events, f, true, |_, _| {});
+        let options = self.engine.options().clone();
+        self.engine = tetrio::play_events(options, &self.events, f, true, |_, _| {});
     }
 
     /// Whether a piece locked since the bot was last asked.

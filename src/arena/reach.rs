@@ -261,20 +261,10 @@ pub fn keys(e: &Engine, r: &Reached, spawn: i64, due: i64) -> Option<(Vec<Press>
         allow180: o.allow180,
         spawn,
     };
-    let cells = r.cells();
     let planned = keys
         .find(
             &|spawn, length| (due - spawn - length).max(0),
-            &mut |trial, drop| {
-                let mut t = e.probe();
-                run(&mut t, trial, spawn + 1, drop);
-                t.locks.len() == 1 && {
-                    let l = &t.locks[0];
-                    finesse::cells(l.piece, l.rotation, l.x, l.y) == cells
-                        && l.spin == r.spin
-                        && l.held == r.held
-                }
-            },
+            &mut |trial, drop| places(e, trial, spawn, drop, r),
         )
         .map(|(presses, drop, _)| (presses, drop));
     // Planned keys that meet the pace are kept; late ones (or none) give way to keys found
@@ -285,6 +275,19 @@ pub fn keys(e: &Engine, r: &Reached, spawn: i64, due: i64) -> Option<(Vec<Press>
     match (planned, watched_keys(e, r, spawn, due)) {
         (Some(p), Some(w)) => Some(if w.1 < p.1 { w } else { p }),
         (p, w) => p.or(w),
+    }
+}
+
+/// Whether `presses`, run on a copy of `e` from the frame after `spawn` to `drop`, lock the
+/// piece as `r` says: one lock, on its cells, with its spin and its hold.
+fn places(e: &Engine, presses: &[Press], spawn: i64, drop: i64, r: &Reached) -> bool {
+    let mut t = e.probe();
+    run(&mut t, presses, spawn + 1, drop);
+    t.locks.len() == 1 && {
+        let l = &t.locks[0];
+        finesse::cells(l.piece, l.rotation, l.x, l.y) == r.cells()
+            && l.spin == r.spin
+            && l.held == r.held
     }
 }
 
@@ -386,9 +389,7 @@ fn watched_keys(e: &Engine, r: &Reached, spawn: i64, due: i64) -> Option<(Vec<Pr
         let key = match op {
             'L' => Key::MoveLeft,
             'R' => Key::MoveRight,
-            'C' => Key::RotateCw,
-            'A' => Key::RotateCcw,
-            _ => Key::Rotate180,
+            _ => plan::rotation_key(op),
         };
         // A release of the soft drop just before goes in this frame too.
         let from = presses[..from]
@@ -407,15 +408,7 @@ fn watched_keys(e: &Engine, r: &Reached, spawn: i64, due: i64) -> Option<(Vec<Pr
     let place = |drop: i64| {
         let mut keys = presses.clone();
         tapped(&mut keys, drop, Key::HardDrop);
-        let mut t = e.probe();
-        run(&mut t, &keys, spawn + 1, drop);
-        let placed = t.locks.len() == locks + 1 && {
-            let l = &t.locks[locks];
-            finesse::cells(l.piece, l.rotation, l.x, l.y) == r.cells()
-                && l.spin == r.spin
-                && l.held == r.held
-        };
-        placed.then_some((keys, drop))
+        places(e, &keys, spawn, drop, r).then_some((keys, drop))
     };
     (due > f).then(|| place(due)).flatten().or_else(|| place(f))
 }

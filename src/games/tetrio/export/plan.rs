@@ -115,7 +115,8 @@ fn shifts(out: &mut Vec<Action>, key: Key, n: usize, das: bool) {
     }
 }
 
-fn rotation_key(op: char) -> Key {
+/// The key of a path's turn (`C`, `A` or `F`).
+pub fn rotation_key(op: char) -> Key {
     match op {
         'C' => Key::RotateCw,
         'A' => Key::RotateCcw,
