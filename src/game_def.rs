@@ -622,6 +622,7 @@ impl GameDef {
             rotation: self.rotation.unwrap_or(RotationSystem::SrsPlus),
             objective: self.objective.unwrap_or(Objective::Attack),
             combo_table: self.combo_table.unwrap_or(ComboTable::Guideline),
+            top: guideline::TopOut::Guideline,
         })
     }
 

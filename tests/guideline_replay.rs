@@ -2,7 +2,7 @@
 //! worked out by hand from the rules (docs/guideline.md), and `beamtris verify` on game files.
 
 use beamtris::games::guideline::replay::{self, EndReason, GuidelineGame, LockEvent};
-use beamtris::games::guideline::{ComboTable, Objective, Rules, Spin};
+use beamtris::games::guideline::{ComboTable, Objective, Rules, Spin, TopOut};
 use beamtris::games::srs::RotationSystem;
 use beamtris::piece::Shape;
 use beamtris::record::Record;
@@ -14,6 +14,7 @@ fn game(pieces: &[Shape], length: usize, table: ComboTable) -> GuidelineGame {
             rotation: RotationSystem::SrsPlus,
             combo_table: table,
             objective: Objective::Attack,
+            top: TopOut::Guideline,
         },
         length,
         pieces: pieces.to_vec(),

@@ -2,7 +2,7 @@
 
 use crate::error::{Error, Result};
 use crate::eval::guideline::{GuidelineEvaluator, GuidelineWeights};
-use crate::games::guideline::{ComboTable, Objective, Rules};
+use crate::games::guideline::{ComboTable, Objective, Rules, TopOut};
 use crate::games::srs::RotationSystem;
 use crate::protocols::tbp::{self, Config};
 use std::time::Duration;
@@ -35,6 +35,12 @@ pub struct Args {
     /// TBP does not say how long it is).
     #[arg(long, value_enum, default_value_t = ComboArg::Guideline)]
     pub combo_table: ComboArg,
+    /// Where pieces enter and when the game ends at the top: guideline (pieces spawn with
+    /// their lowest cells in row 21 of 40; block out and lock out end the game) or tetrio
+    /// (TETR.IO's versus game: a piece the stack keeps from that spawn starts a row higher,
+    /// where TETR.IO spawns it, and a piece may lock wholly above the 20 visible rows).
+    #[arg(long, value_enum, default_value_t = TopOutArg::Guideline)]
+    pub top_out: TopOutArg,
     #[command(flatten)]
     pub speculation: super::play::SpeculationArgs,
     /// The search's threads (one: the budget is one core's).
@@ -55,6 +61,12 @@ pub const DEFAULT_THINK_MS: u64 = 400;
 pub enum RotationArg {
     Srs,
     SrsPlus,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TopOutArg {
+    Guideline,
+    Tetrio,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,6 +93,10 @@ pub fn config(args: &Args) -> Result<Config> {
             ComboArg::TetrioChaining => ComboTable::TetrioChaining,
         },
         objective: Objective::Attack,
+        top: match args.top_out {
+            TopOutArg::Guideline => TopOut::Guideline,
+            TopOutArg::Tetrio => TopOut::Tetrio,
+        },
     };
     let weights = GuidelineWeights::resolve(
         args.weights

@@ -106,6 +106,7 @@ fn player(spec: &str, flag: &str, args: &Args) -> Result<Player> {
             weights: None,
             rotation: super::tbp::RotationArg::SrsPlus,
             combo_table: super::tbp::ComboArg::TetrioChaining,
+            top_out: super::tbp::TopOutArg::Tetrio,
             speculation: super::play::SpeculationArgs {
                 samples: args.speculation.samples,
                 lookahead: args.speculation.lookahead,

@@ -408,12 +408,13 @@ mod tests {
 
     #[test]
     fn each_rule_set_has_its_preset() {
-        use crate::games::guideline::{ComboTable, Objective, Rules};
+        use crate::games::guideline::{ComboTable, Objective, Rules, TopOut};
         use crate::games::srs::RotationSystem;
         let rules = |combo_table, objective| Rules {
             rotation: RotationSystem::SrsPlus,
             combo_table,
             objective,
+            top: TopOut::Guideline,
         };
         for (table, objective, preset) in [
             (ComboTable::TetrioChaining, Objective::Attack, "versus"),

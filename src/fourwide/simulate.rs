@@ -16,7 +16,7 @@ use super::srs::shape;
 use super::{Generator, Policy};
 use crate::error::{Error, Result};
 use crate::games::guideline::board::{Board, COLUMN_BITS};
-use crate::games::guideline::{ComboTable, Objective, Rules, State};
+use crate::games::guideline::{ComboTable, Objective, Rules, State, TopOut};
 use crate::games::srs::RotationSystem;
 use crate::piece::Shape;
 use rand::{Rng, SeedableRng};
@@ -126,6 +126,7 @@ fn realise(
         rotation: RotationSystem::Srs,
         combo_table: ComboTable::Guideline,
         objective: Objective::Attack,
+        top: TopOut::Guideline,
     };
     let (_, after) = section::step_to(
         &state,

@@ -30,7 +30,7 @@ use crate::games::guideline::board::{Board, HEIGHT, WIDTH};
 use crate::games::guideline::movegen;
 use crate::games::guideline::piece::{fits, Active, Twist};
 use crate::games::guideline::replay::GuidelineGame;
-use crate::games::guideline::{game, Rules, Spin, State};
+use crate::games::guideline::{game, Rules, Spin, State, TopOut};
 use crate::games::seven_bag::{SevenBag, ShapeSet};
 use crate::piece::Shape;
 use crate::search::guideline::Move;
@@ -373,7 +373,7 @@ impl Position {
         };
         let active = active_of(&mv.location, mv.spin).ok_or("the location is off the board")?;
         check_fits(&self.state.board, &active)?;
-        let (mut after, lock) = game::lock(&before, &active, rules.combo_table);
+        let (mut after, lock) = game::lock_under(&before, &active, rules.combo_table, rules.top);
         if lock.lock_out {
             return Err("the piece locks entirely above row 19 (lock out)".into());
         }
@@ -518,15 +518,17 @@ fn ranked_moves(game: &GuidelineGame, state: &State, evaluator: &GuidelineEvalua
             ..*state
         };
         placements.clear();
-        movegen::placements(&state.board, shape, game.rules.rotation, &mut placements);
+        let rules = &game.rules;
+        movegen::placements_under(&state.board, shape, rules, &mut placements);
         for &p in &placements {
-            let (after, lock) = game::lock(&before, &p.active(), game.rules.combo_table);
+            let (after, lock) =
+                game::lock_under(&before, &p.active(), rules.combo_table, rules.top);
             if lock.lock_out {
                 continue;
             }
             let blocks = pieces
                 .get(after.next_index(1))
-                .is_some_and(|&next| Active::spawn(&after.board, next).is_none());
+                .is_some_and(|&next| rules.top.spawn(&after.board, next).is_none());
             let gain = game.rules.objective.gain(&lock.earned, lock.lines);
             let rank = evaluator.rank(&after, gain);
             ranked.push((blocks, rank, Move { placement: p, hold }));
@@ -545,8 +547,8 @@ fn ranked_moves(game: &GuidelineGame, state: &State, evaluator: &GuidelineEvalua
 /// placement rests (in the rotation state that path ends in, which for S, Z and I may not be
 /// the placement's first state with those cells).
 fn tbp_move(board: &Board, mv: &Move, rules: &Rules) -> Option<TbpMove> {
-    let ops = movegen::path(board, &mv.placement, rules.rotation)?;
-    let mut piece = Active::spawn(board, mv.placement.shape)?;
+    let ops = movegen::path_under(board, &mv.placement, rules)?;
+    let mut piece = rules.top.spawn(board, mv.placement.shape)?;
     for op in ops {
         piece = piece.apply(board, op, rules.rotation);
     }
@@ -621,11 +623,18 @@ pub fn suggest(pos: &Position, config: &Config, stop: &AtomicBool) -> Suggestion
     };
     let empty_because = moves.is_empty().then(|| {
         // The guideline's spawn (rows 20 and 21) is a row under TETR.IO's: a stack that
-        // reaches it ends beamtris's game where TETR.IO's goes on.
-        let blocked = |s: Shape| Active::spawn(&pos.state.board, s).is_none();
+        // reaches it ends the game under the guideline's top (`--top-out tetrio` goes on).
+        let top = config.rules.top;
+        let blocked = |s: Shape| top.spawn(&pos.state.board, s).is_none();
         let current = game.pieces[pos.state.next_index(0)];
         if blocked(current) && pos.state.hold.is_none_or(blocked) {
-            "the stack blocks the guideline spawn (rows 20 and 21): block out".to_string()
+            match top {
+                TopOut::Guideline => {
+                    "the stack blocks the guideline spawn (rows 20 and 21): block out"
+                }
+                TopOut::Tetrio => "the stack blocks TETR.IO's spawn (rows 21 and 22): block out",
+            }
+            .to_string()
         } else {
             "every placement locks out".to_string()
         }

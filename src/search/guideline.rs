@@ -113,16 +113,17 @@ impl BeamGame for GuidelineSearch<'_> {
             if surface {
                 movegen::surface::placements(&state.board, shape, rules.rotation, placements);
             } else {
-                movegen::placements(&state.board, shape, rules.rotation, placements);
+                movegen::placements_under(&state.board, shape, rules, placements);
             }
             for &p in placements.iter() {
-                let (after, lock) = game::lock(&before, &p.active(), rules.combo_table);
+                let (after, lock) =
+                    game::lock_under(&before, &p.active(), rules.combo_table, rules.top);
                 if lock.lock_out {
                     continue;
                 }
                 if k + 1 < self.steps {
                     let next = pieces[after.next_index(k + 1)];
-                    if Active::spawn(&after.board, next).is_none() {
+                    if rules.top.spawn(&after.board, next).is_none() {
                         continue;
                     }
                 }
@@ -300,8 +301,9 @@ pub fn record(game: &GuidelineGame, moves: &[Move]) -> Record {
         if mv.hold {
             ops.push(Op::Hold);
         }
+        let rules = &game.rules;
         ops.extend(
-            movegen::path(&state.board, &mv.placement, game.rules.rotation)
+            movegen::path_under(&state.board, &mv.placement, rules)
                 .expect("every kept placement has a path"),
         );
         paths.push(ops);
@@ -309,7 +311,7 @@ pub fn record(game: &GuidelineGame, moves: &[Move]) -> Record {
         if mv.hold {
             state.hold = Some(current);
         }
-        state = game::lock(&state, &mv.placement.active(), game.rules.combo_table).0;
+        state = game::lock_under(&state, &mv.placement.active(), rules.combo_table, rules.top).0;
     }
     Record::from_paths(paths.iter().map(|p| p.as_slice()))
 }

@@ -313,7 +313,14 @@ pub fn advance(game: &GuidelineGame, locks: usize, state: &State, mv: &Move) -> 
     if mv.hold {
         before.hold = Some(game.pieces[state.next_index(locks)]);
     }
-    game::lock(&before, &mv.placement.active(), game.rules.combo_table).0
+    let rules = &game.rules;
+    game::lock_under(
+        &before,
+        &mv.placement.active(),
+        rules.combo_table,
+        rules.top,
+    )
+    .0
 }
 
 /// How an online player decides: what it sees, how wide it searches, how it ranks, and the
@@ -401,7 +408,7 @@ pub fn play(
 pub(crate) mod tests {
     use super::*;
     use crate::eval::guideline::GuidelineWeights;
-    use crate::games::guideline::{ComboTable, Objective, Rules};
+    use crate::games::guideline::{ComboTable, Objective, Rules, TopOut};
     use crate::games::srs::RotationSystem;
     use crate::piece::Shape;
 
@@ -412,6 +419,7 @@ pub(crate) mod tests {
                 rotation: RotationSystem::Srs,
                 combo_table: ComboTable::Guideline,
                 objective: Objective::Attack,
+                top: TopOut::Guideline,
             },
             length: pieces.len() - 1,
             pieces,

@@ -144,7 +144,7 @@ pub fn render(g: &GuidelinePlayback, game: &GuidelineGame, k: usize) -> Result<S
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::guideline::{ComboTable, Objective, Rules};
+    use crate::games::guideline::{ComboTable, Objective, Rules, TopOut};
     use crate::games::srs::RotationSystem;
 
     #[test]
@@ -154,6 +154,7 @@ mod tests {
                 rotation: RotationSystem::SrsPlus,
                 combo_table: ComboTable::Guideline,
                 objective: Objective::Attack,
+                top: TopOut::Guideline,
             },
             length: 12,
             pieces: vec![Shape::I; 9]

@@ -6,9 +6,10 @@
 //! the replay derive it from the lock count and the hold slot.
 
 use super::board::{Board, VISIBLE};
-use super::piece::{Active, Twist};
+use super::piece::{fits, spawn_origin, Active, Twist};
 use super::score::{self, ComboTable, Spin};
 use crate::piece::Shape;
+use serde::{Deserialize, Serialize};
 
 /// Everything about a game between two pieces that changes what comes after.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -82,13 +83,59 @@ pub fn spin_of(board: &Board, piece: &Active) -> Spin {
     }
 }
 
+/// Where a piece enters and how the game ends at the top.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TopOut {
+    /// The guideline's: a piece spawns with its lowest cells in row 20; the game ends when
+    /// that overlaps a cell (block out) or a piece locks wholly in rows 20 and up (lock out).
+    #[default]
+    Guideline,
+    /// TETR.IO's, as its engine here plays it: a piece spawns a row higher and falls to the
+    /// guideline's spawn when that is free, so it starts there unless the stack takes it;
+    /// the game ends only when TETR.IO's spawn overlaps a cell too, never by lock out. (The
+    /// clutch, a piece lifted further after a clear, is not searched.)
+    Tetrio,
+}
+
+impl TopOut {
+    /// `shape` where it starts on `board`, or `None` when it cannot spawn (block out).
+    pub fn spawn(self, board: &Board, shape: Shape) -> Option<Active> {
+        let guideline = Active::spawn(board, shape);
+        match self {
+            TopOut::Guideline => guideline,
+            TopOut::Tetrio => guideline.or_else(|| {
+                let (x, y) = spawn_origin(shape);
+                fits(board, shape, 0, x, y + 1).then_some(Active {
+                    shape,
+                    state: 0,
+                    x,
+                    y: y + 1,
+                    twist: Twist::None,
+                })
+            }),
+        }
+    }
+
+    /// Whether a piece locking in `cells` ends the game.
+    fn locks_out(self, cells: &[(i8, i8)]) -> bool {
+        self == TopOut::Guideline && cells.iter().all(|&(_, y)| y as usize >= VISIBLE)
+    }
+}
+
 /// Locks `piece`, which must rest where it is (hard-dropped), on `state`: checks lock out,
 /// detects the spin, writes the cells, clears full rows and scores. On a lock out the state
 /// is returned unchanged.
 #[inline]
 pub fn lock(state: &State, piece: &Active, table: ComboTable) -> (State, Lock) {
+    lock_under(state, piece, table, TopOut::Guideline)
+}
+
+/// [`lock`] with the lock out of `top` (none under TETR.IO's).
+#[inline]
+pub fn lock_under(state: &State, piece: &Active, table: ComboTable, top: TopOut) -> (State, Lock) {
     let cells = piece.cells();
-    if cells.iter().all(|&(_, y)| y as usize >= VISIBLE) {
+    if top.locks_out(&cells) {
         return (
             *state,
             Lock {

@@ -18,7 +18,7 @@ pub mod replay;
 pub mod score;
 
 pub use board::Board;
-pub use game::State;
+pub use game::{State, TopOut};
 pub use score::{ComboTable, Objective, Spin};
 
 use crate::games::srs::RotationSystem;
@@ -31,6 +31,13 @@ pub struct Rules {
     pub rotation: RotationSystem,
     pub combo_table: ComboTable,
     pub objective: Objective,
+    /// Where pieces enter and when the game ends at the top (the guideline's unless said).
+    #[serde(default, skip_serializing_if = "is_guideline_top")]
+    pub top: TopOut,
+}
+
+fn is_guideline_top(top: &TopOut) -> bool {
+    *top == TopOut::Guideline
 }
 
 impl Rules {

@@ -21,6 +21,7 @@ use super::board::{Board, HEIGHT, WIDTH};
 use super::game::spin_of;
 use super::piece::{spawn_origin, Active, Twist};
 use super::score::Spin;
+use super::Rules;
 use crate::games::srs::{self, RotationSystem};
 use crate::piece::Shape;
 use crate::record::Op;
@@ -129,8 +130,8 @@ struct Reach {
     fifth: [[u32; NX]; 4],
 }
 
-fn flood(board: &Board, shape: Shape, system: RotationSystem) -> Option<Reach> {
-    Active::spawn(board, shape)?;
+fn flood(board: &Board, start: Active, system: RotationSystem) -> Reach {
+    let shape = start.shape;
     let states = if shape == Shape::O { 1 } else { 4 };
     let track = shape == Shape::T;
     let mut reach = Reach {
@@ -145,7 +146,7 @@ fn flood(board: &Board, shape: Shape, system: RotationSystem) -> Option<Reach> {
     // Each (state, column) is on the stack at most once (while its pending bits are unset).
     let mut stack = [(0u8, 0u8); 4 * NX];
     let mut depth = 0;
-    let (sx, sy) = spawn_origin(shape);
+    let (sx, sy) = (start.x, start.y);
     let s = bit_of(sy);
     reach.any[0][ix_of(sx)] = s;
     reach.moved[0][ix_of(sx)] = s;
@@ -251,7 +252,7 @@ fn flood(board: &Board, shape: Shape, system: RotationSystem) -> Option<Reach> {
             }
         }
     }
-    Some(reach)
+    reach
 }
 
 /// Every placement of `shape` on `board` (none when it cannot spawn), appended to `out` in a
@@ -273,9 +274,28 @@ pub fn placements_by_flood(
     system: RotationSystem,
     out: &mut Vec<Placement>,
 ) {
-    let Some(reach) = flood(board, shape, system) else {
-        return;
-    };
+    if let Some(start) = Active::spawn(board, shape) {
+        placements_from(board, start, system, out);
+    }
+}
+
+/// Every placement of `shape` under `rules`: from where [`super::TopOut::spawn`] starts it (a row
+/// over the guideline's spawn when TETR.IO's top lets a piece start there), else as
+/// [`placements`].
+pub fn placements_under(board: &Board, shape: Shape, rules: &Rules, out: &mut Vec<Placement>) {
+    match rules.top.spawn(board, shape) {
+        Some(start) if start.y != spawn_origin(shape).1 => {
+            placements_from(board, start, rules.rotation, out)
+        }
+        Some(_) => placements(board, shape, rules.rotation, out),
+        None => {}
+    }
+}
+
+/// Every placement reachable from `start` (a piece of rotation state 0), by the flood.
+fn placements_from(board: &Board, start: Active, system: RotationSystem, out: &mut Vec<Placement>) {
+    let shape = start.shape;
+    let reach = flood(board, start, system);
     let states = if shape == Shape::O { 1 } else { 4 };
     let mut resting = [[0u32; NX]; 4];
     for r in 0..states {
@@ -411,11 +431,11 @@ const OPS: [Op; 6] = [Op::Left, Op::Right, Op::Down, Op::Rotate, Op::Ccw, Op::Fl
 /// twist is kept only for T pieces.
 fn search(
     board: &Board,
-    shape: Shape,
+    start: Active,
     system: RotationSystem,
     mut visit: impl FnMut(&Active, &[(Active, u32, Op)]) -> bool,
 ) -> Option<Vec<(Active, u32, Op)>> {
-    let start = Active::spawn(board, shape)?;
+    let shape = start.shape;
     let key = |a: &Active| -> usize {
         let twist = if shape == Shape::T {
             a.twist as usize
@@ -472,9 +492,22 @@ pub fn lands_as(board: &Board, piece: &Active) -> Placement {
 /// A shortest op path from spawn to `target` (the piece then hard-drops and locks there with
 /// the target's spin kind), or `None` when it cannot be reached.
 pub fn path(board: &Board, target: &Placement, system: RotationSystem) -> Option<Vec<Op>> {
-    let nodes = search(board, target.shape, system, |a, _| {
-        lands_as(board, a) == *target
-    })?;
+    path_from(board, Active::spawn(board, target.shape)?, target, system)
+}
+
+/// A shortest op path to `target` from where `rules` start its piece ([`super::TopOut::spawn`]).
+pub fn path_under(board: &Board, target: &Placement, rules: &Rules) -> Option<Vec<Op>> {
+    let start = rules.top.spawn(board, target.shape)?;
+    path_from(board, start, target, rules.rotation)
+}
+
+fn path_from(
+    board: &Board,
+    start: Active,
+    target: &Placement,
+    system: RotationSystem,
+) -> Option<Vec<Op>> {
+    let nodes = search(board, start, system, |a, _| lands_as(board, a) == *target)?;
     let mut ops = Vec::new();
     let mut at = nodes.len() - 1;
     while nodes[at].1 != u32::MAX {
@@ -489,7 +522,10 @@ pub fn path(board: &Board, target: &Placement, system: RotationSystem) -> Option
 /// reference the flood is tested against.
 pub fn placements_by_search(board: &Board, shape: Shape, system: RotationSystem) -> Vec<Placement> {
     let mut all = Vec::new();
-    search(board, shape, system, |a, _| {
+    let Some(start) = Active::spawn(board, shape) else {
+        return all;
+    };
+    search(board, start, system, |a, _| {
         all.push(lands_as(board, a));
         false
     });

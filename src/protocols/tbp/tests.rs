@@ -1,6 +1,6 @@
 use super::*;
 use crate::eval::guideline::GuidelineWeights;
-use crate::games::guideline::{ComboTable, Objective};
+use crate::games::guideline::{ComboTable, Objective, TopOut};
 use crate::games::srs::{self, RotationSystem};
 
 /// A piece's cells around its TBP centre in the north orientation, as the protocol's
@@ -96,6 +96,7 @@ fn rules() -> Rules {
         rotation: RotationSystem::SrsPlus,
         combo_table: ComboTable::Guideline,
         objective: Objective::Attack,
+        top: TopOut::Guideline,
     }
 }
 
@@ -304,6 +305,57 @@ fn suggestions_are_reachable_placements_best_first() {
     assert!(suggest(&pos, &c, &AtomicBool::new(false))
         .empty_because
         .is_some());
+}
+
+#[test]
+fn under_tetrio_top_a_piece_starts_over_a_stack_in_the_guideline_spawn() {
+    use Shape::*;
+    let mut c = config(5_000);
+    c.rules.top = TopOut::Tetrio;
+    // Twenty rows, each with one covered hole (no row is full), and a cell in row 20 under
+    // the spawn: the guideline's spawn is taken, TETR.IO's row above is free.
+    let mut blocked = start(&[T, I, O, S], None);
+    for (y, row) in blocked.board.iter_mut().enumerate().take(20) {
+        for (x, cell) in row.iter_mut().enumerate() {
+            *cell = (x != y % 10).then(|| "G".into());
+        }
+    }
+    blocked.board[20][5] = Some("G".into());
+    let pos = Position::from_start(&blocked, false);
+    let s = suggest(&pos, &c, &AtomicBool::new(false));
+    assert_eq!(s.empty_because, None);
+    assert!(!s.moves.is_empty());
+    for m in &s.moves {
+        let piece = active_of(&m.location, m.spin).unwrap();
+        let placement = movegen::lands_as(&pos.state.board, &piece);
+        assert!(movegen::path_under(&pos.state.board, &placement, &c.rules).is_some());
+        assert!(movegen::path(&pos.state.board, &placement, RotationSystem::SrsPlus).is_none());
+    }
+    // A move wholly above the twenty rows is no lock out under TETR.IO's top: it is
+    // suggested, and a front end's play of it is taken (the guideline's top refuses it).
+    let above = s
+        .moves
+        .iter()
+        .find(|m| {
+            let piece = active_of(&m.location, m.spin).unwrap();
+            piece.cells().iter().all(|&(_, y)| y >= 20)
+        })
+        .expect("a move above the twenty rows");
+    pos.clone().play(above, &c.rules).unwrap();
+    assert_eq!(
+        pos.clone().play(above, &rules()),
+        Err("the piece locks entirely above row 19 (lock out)".into())
+    );
+    // TETR.IO's spawn taken as well: block out.
+    blocked.board[21][5] = Some("G".into());
+    blocked.board[22][5] = Some("G".into());
+    let pos = Position::from_start(&blocked, false);
+    let s = suggest(&pos, &c, &AtomicBool::new(false));
+    assert!(s.moves.is_empty());
+    assert_eq!(
+        s.empty_because.as_deref(),
+        Some("the stack blocks TETR.IO's spawn (rows 21 and 22): block out")
+    );
 }
 
 /// Runs a whole conversation over `input`; returns stdout's lines.

@@ -240,3 +240,65 @@ fn the_skyline_shortcut_lists_what_the_flood_lists_in_its_order() {
         "most random skylines take the shortcut ({shortcut})"
     );
 }
+
+#[test]
+fn under_tetrio_top_the_flood_from_the_row_above_lists_what_the_search_finds() {
+    use crate::games::guideline::{ComboTable, Objective, Rules, TopOut};
+    let mut rng = rand_pcg::Pcg32::seed_from_u64(21);
+    let mut lifted = 0;
+    for _ in 0..300 {
+        // A ragged stack into the spawn rows, no row full.
+        let mut board = Board::EMPTY;
+        for x in 0..WIDTH {
+            for y in 0..rng.gen_range(14..=22) {
+                if rng.gen_bool(0.9) {
+                    board.fill(x, y);
+                }
+            }
+        }
+        let full = board.full_rows();
+        for y in 0..HEIGHT {
+            if full & super::super::board::row_bit(y) != 0 {
+                board.cols[rng.gen_range(0..WIDTH)] &= !super::super::board::row_bit(y);
+            }
+        }
+        for shape in Shape::ALL {
+            for rotation in SYSTEMS {
+                let rules = Rules {
+                    rotation,
+                    combo_table: ComboTable::Guideline,
+                    objective: Objective::Attack,
+                    top: TopOut::Tetrio,
+                };
+                let mut under = Vec::new();
+                placements_under(&board, shape, &rules, &mut under);
+                under.sort();
+                let mut guideline = Vec::new();
+                placements(&board, shape, rotation, &mut guideline);
+                let Some(start) = TopOut::Tetrio.spawn(&board, shape) else {
+                    assert!(under.is_empty() && guideline.is_empty());
+                    continue;
+                };
+                if start.y == spawn_origin(shape).1 {
+                    guideline.sort();
+                    assert_eq!(under, guideline);
+                    continue;
+                }
+                lifted += 1;
+                assert!(guideline.is_empty(), "the guideline's spawn is taken");
+                let mut found = Vec::new();
+                search(&board, start, rotation, |a, _| {
+                    found.push(lands_as(&board, a));
+                    false
+                });
+                found.sort();
+                found.dedup();
+                assert_eq!(under, found, "{shape:?} {rotation:?}\n{board:?}");
+                for p in &under {
+                    assert!(path_under(&board, p, &rules).is_some());
+                }
+            }
+        }
+    }
+    assert!(lifted > 200, "many pieces start a row higher ({lifted})");
+}
