@@ -21,7 +21,7 @@ use super::board::{Board, HEIGHT, WIDTH};
 use super::game::spin_of;
 use super::piece::{spawn_origin, Active, Twist};
 use super::score::Spin;
-use super::Rules;
+use super::{Rules, TopOut};
 use crate::games::srs::{self, RotationSystem};
 use crate::piece::Shape;
 use crate::record::Op;
@@ -279,16 +279,16 @@ pub fn placements_by_flood(
     }
 }
 
-/// Every placement of `shape` under `rules`: from where [`super::TopOut::spawn`] starts it (a row
+/// Every placement of `shape` under `rules`: from where [`TopOut::spawn`] starts it (a row
 /// over the guideline's spawn when TETR.IO's top lets a piece start there), else as
 /// [`placements`].
 pub fn placements_under(board: &Board, shape: Shape, rules: &Rules, out: &mut Vec<Placement>) {
-    match rules.top.spawn(board, shape) {
-        Some(start) if start.y != spawn_origin(shape).1 => {
-            placements_from(board, start, rules.rotation, out)
-        }
-        Some(_) => placements(board, shape, rules.rotation, out),
-        None => {}
+    // The guideline's top, or its spawn free: the pieces start there (the hot path).
+    if rules.top == TopOut::Guideline || Active::spawn(board, shape).is_some() {
+        return placements(board, shape, rules.rotation, out);
+    }
+    if let Some(start) = rules.top.spawn(board, shape) {
+        placements_from(board, start, rules.rotation, out);
     }
 }
 
@@ -495,7 +495,7 @@ pub fn path(board: &Board, target: &Placement, system: RotationSystem) -> Option
     path_from(board, Active::spawn(board, target.shape)?, target, system)
 }
 
-/// A shortest op path to `target` from where `rules` start its piece ([`super::TopOut::spawn`]).
+/// A shortest op path to `target` from where `rules` start its piece ([`TopOut::spawn`]).
 pub fn path_under(board: &Board, target: &Placement, rules: &Rules) -> Option<Vec<Op>> {
     let start = rules.top.spawn(board, target.shape)?;
     path_from(board, start, target, rules.rotation)
