@@ -369,6 +369,12 @@ pub fn lay(actions: &[Action], hold: bool, spawn: i64, t: &Timing, out: &mut Vec
                 let goal = row + 0.5;
                 let frames = (((y - goal) / rate).round() as i64 + adjust).max(1);
                 y -= frames as f64 * rate;
+                // Frames past the path's row find the stack there (the path goes no lower
+                // in this run): the piece stops in that row, its fraction kept, and the next
+                // run counts from it.
+                if y < row {
+                    y = row + y.rem_euclid(1.0);
+                }
                 y_frame = c + frames;
                 press(c * 10, Key::SoftDrop, true);
                 press((c + frames) * 10, Key::SoftDrop, false);
