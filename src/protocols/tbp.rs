@@ -373,7 +373,7 @@ impl Position {
         };
         let active = active_of(&mv.location, mv.spin).ok_or("the location is off the board")?;
         check_fits(&self.state.board, &active)?;
-        let (mut after, lock) = game::lock_under(&before, &active, rules.combo_table, rules.top);
+        let (mut after, lock) = game::lock_under(&before, &active, rules);
         if lock.lock_out {
             return Err("the piece locks entirely above row 19 (lock out)".into());
         }
@@ -521,8 +521,7 @@ fn ranked_moves(game: &GuidelineGame, state: &State, evaluator: &GuidelineEvalua
         let rules = &game.rules;
         movegen::placements_under(&state.board, shape, rules, &mut placements);
         for &p in &placements {
-            let (after, lock) =
-                game::lock_under(&before, &p.active(), rules.combo_table, rules.top);
+            let (after, lock) = game::lock_under(&before, &p.active(), rules);
             if lock.lock_out {
                 continue;
             }

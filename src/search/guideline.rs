@@ -116,8 +116,7 @@ impl BeamGame for GuidelineSearch<'_> {
                 movegen::placements_under(&state.board, shape, rules, placements);
             }
             for &p in placements.iter() {
-                let (after, lock) =
-                    game::lock_under(&before, &p.active(), rules.combo_table, rules.top);
+                let (after, lock) = game::lock_under(&before, &p.active(), rules);
                 if lock.lock_out {
                     continue;
                 }
@@ -311,7 +310,7 @@ pub fn record(game: &GuidelineGame, moves: &[Move]) -> Record {
         if mv.hold {
             state.hold = Some(current);
         }
-        state = game::lock_under(&state, &mv.placement.active(), rules.combo_table, rules.top).0;
+        state = game::lock_under(&state, &mv.placement.active(), rules).0;
     }
     Record::from_paths(paths.iter().map(|p| p.as_slice()))
 }

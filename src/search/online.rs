@@ -313,14 +313,7 @@ pub fn advance(game: &GuidelineGame, locks: usize, state: &State, mv: &Move) -> 
     if mv.hold {
         before.hold = Some(game.pieces[state.next_index(locks)]);
     }
-    let rules = &game.rules;
-    game::lock_under(
-        &before,
-        &mv.placement.active(),
-        rules.combo_table,
-        rules.top,
-    )
-    .0
+    game::lock_under(&before, &mv.placement.active(), &game.rules).0
 }
 
 /// How an online player decides: what it sees, how wide it searches, how it ranks, and the

@@ -6,8 +6,9 @@
 //! the replay derive it from the lock count and the hold slot.
 
 use super::board::{Board, VISIBLE};
-use super::piece::{fits, spawn_origin, Active, Twist};
+use super::piece::{Active, Twist};
 use super::score::{self, ComboTable, Spin};
+use super::Rules;
 use crate::piece::Shape;
 use serde::{Deserialize, Serialize};
 
@@ -104,16 +105,7 @@ impl TopOut {
         let guideline = Active::spawn(board, shape);
         match self {
             TopOut::Guideline => guideline,
-            TopOut::Tetrio => guideline.or_else(|| {
-                let (x, y) = spawn_origin(shape);
-                fits(board, shape, 0, x, y + 1).then_some(Active {
-                    shape,
-                    state: 0,
-                    x,
-                    y: y + 1,
-                    twist: Twist::None,
-                })
-            }),
+            TopOut::Tetrio => guideline.or_else(|| Active::spawn_lifted(board, shape, 1)),
         }
     }
 
@@ -128,12 +120,18 @@ impl TopOut {
 /// is returned unchanged.
 #[inline]
 pub fn lock(state: &State, piece: &Active, table: ComboTable) -> (State, Lock) {
-    lock_under(state, piece, table, TopOut::Guideline)
+    lock_with(state, piece, table, TopOut::Guideline)
 }
 
-/// [`lock`] with the lock out of `top` (none under TETR.IO's).
+/// [`lock`] under `rules`: their combo table, and the lock out of their top (none under
+/// TETR.IO's).
 #[inline]
-pub fn lock_under(state: &State, piece: &Active, table: ComboTable, top: TopOut) -> (State, Lock) {
+pub fn lock_under(state: &State, piece: &Active, rules: &Rules) -> (State, Lock) {
+    lock_with(state, piece, rules.combo_table, rules.top)
+}
+
+#[inline]
+fn lock_with(state: &State, piece: &Active, table: ComboTable, top: TopOut) -> (State, Lock) {
     let cells = piece.cells();
     if top.locks_out(&cells) {
         return (

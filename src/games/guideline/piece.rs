@@ -55,7 +55,14 @@ pub fn fits(board: &Board, shape: Shape, state: u8, x: i8, y: i8) -> bool {
 impl Active {
     /// `shape` at its spawn position, or `None` when that overlaps a cell (block out).
     pub fn spawn(board: &Board, shape: Shape) -> Option<Active> {
+        Active::spawn_lifted(board, shape, 0)
+    }
+
+    /// `shape` in its spawn state `rows` above its spawn position, or `None` when that
+    /// overlaps a cell (TETR.IO spawns a row higher than the guideline).
+    pub fn spawn_lifted(board: &Board, shape: Shape, rows: i8) -> Option<Active> {
         let (x, y) = spawn_origin(shape);
+        let y = y + rows;
         fits(board, shape, 0, x, y).then_some(Active {
             shape,
             state: 0,
