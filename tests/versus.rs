@@ -189,7 +189,7 @@ fn the_winner_of_a_game_played_out_imports_back_to_its_score() {
         "--games",
         "1",
         "--tetrio-seed",
-        "4265",
+        "4269",
         "--beam",
         "6",
         "--samples",

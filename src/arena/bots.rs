@@ -5,6 +5,7 @@
 
 use crate::piece::Shape;
 use crate::protocols::tbp::{self, Position, StartMessage, TbpMove};
+use crate::search::online::Incoming;
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -410,6 +411,16 @@ impl Player {
                 Ok(())
             }
             Player::Process(p) => p.send(&json!({"type": "play", "move": mv})),
+        }
+    }
+
+    /// The garbage waiting for the player (TETR.IO's meter). The builtin searches with it; TBP
+    /// has no message for it, so a process bot is not told.
+    pub fn meter(&mut self, incoming: Incoming) {
+        if let Player::Builtin(b) = self {
+            if let Some(p) = b.position.as_mut() {
+                p.incoming = incoming;
+            }
         }
     }
 

@@ -25,6 +25,7 @@ use crate::games::tetrio::export::Press;
 use crate::games::tetrio::options::Options;
 use crate::games::tetrio::pieces::LETTERS;
 use crate::piece::Shape;
+use crate::search::online::Incoming;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -159,6 +160,7 @@ impl<'a> Side<'a> {
         self.asked_at = k;
         let due = (self.offset + (k + 1) as f64 * self.period).round() as i64;
         self.tell()?;
+        self.bot.meter(self.meter());
         let moves = self.bot.suggest()?;
         let mut first: Option<String> = None;
         for mv in &moves {
@@ -179,6 +181,17 @@ impl<'a> Side<'a> {
         match first {
             Some(why) => Err(Fault::Illegal(why)),
             None => Err(Fault::Forfeit(String::new())),
+        }
+    }
+
+    /// The garbage meter as the player sees it: the rows waiting, the most a lock lets in,
+    /// and the hole of the last garbage row that came in (on the board for all to see).
+    fn meter(&self) -> Incoming {
+        let e = &self.engine;
+        Incoming {
+            rows: e.incoming().clamp(0, u32::MAX as i64) as u32,
+            cap: e.garbage_cap().clamp(0, u32::MAX as i64) as u32,
+            hole: e.arrivals.last().map(|a| a.column),
         }
     }
 

@@ -34,7 +34,7 @@ use crate::games::guideline::{game, Rules, Spin, State, TopOut};
 use crate::games::seven_bag::{SevenBag, ShapeSet};
 use crate::piece::Shape;
 use crate::search::guideline::Move;
-use crate::search::online::{self, Player};
+use crate::search::online::{self, Incoming, Player};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 use std::io::{BufRead, Read, Write};
@@ -254,6 +254,9 @@ pub struct Position {
     pub bag: Option<SevenBag>,
     /// Why beamtris cannot play this position (it suggests no moves until the next `start`).
     pub unplayable: Option<String>,
+    /// The garbage waiting to come in. TBP has no message for it, so a front end cannot say;
+    /// the arena's in-process player is told TETR.IO's meter here.
+    pub incoming: Incoming,
 }
 
 impl Position {
@@ -327,6 +330,7 @@ impl Position {
             queue: queue.into(),
             bag,
             unplayable,
+            incoming: Incoming::NONE,
         };
         (position, notes)
     }
@@ -587,7 +591,7 @@ pub fn suggest(pos: &Position, config: &Config, stop: &AtomicBool) -> Suggestion
     let Some((game, previews, bag)) = window(pos, config) else {
         return empty("no piece in play (the queue is empty)".into());
     };
-    let (chosen, search_cpu) = search(&game, previews, &pos.state, bag, config, stop);
+    let (chosen, search_cpu) = search(&game, previews, pos, bag, config, stop);
     let moves = candidates(chosen, &game, &pos.state, config);
     let cpu_ms = match (cpu, crate::results::thread_cpu_ns(), search_cpu) {
         (Some(a), Some(b), Some(c)) => Some(to_ms(b.saturating_sub(a) + c)),
@@ -655,7 +659,7 @@ fn to_ms(ns: u64) -> f64 {
 fn search(
     game: &GuidelineGame,
     previews: usize,
-    state: &State,
+    pos: &Position,
     bag: Option<ShapeSet>,
     config: &Config,
     stop: &AtomicBool,
@@ -673,7 +677,7 @@ fn search(
     };
     config.pool.install(|| {
         let cpu = crate::results::thread_cpu_ns();
-        let decision = online::decide_until(game, 0, state, &player, bag, stop);
+        let decision = online::decide_until(game, 0, &pos.state, &player, bag, pos.incoming, stop);
         let spent = cpu
             .zip(crate::results::thread_cpu_ns())
             .map(|(a, b)| b.saturating_sub(a));

@@ -41,7 +41,7 @@ pub struct GuidelineSearch<'a> {
 impl GuidelineSearch<'_> {
     /// The rank of `after`, reached with `score` by lock `k` (0-based).
     #[inline]
-    fn rank(&self, k: usize, after: &State, score: u32) -> f64 {
+    pub(super) fn rank(&self, k: usize, after: &State, score: u32) -> f64 {
         let ahead = self
             .fourwide
             .and_then(|fw| fw.ahead(after, after.next_index(k + 1), self.steps - (k + 1)));

@@ -24,6 +24,81 @@ use std::sync::atomic::{AtomicBool, Ordering};
 struct Window<'a> {
     search: GuidelineSearch<'a>,
     start: State,
+    incoming: Incoming,
+}
+
+/// Garbage waiting to enter the player's board: a versus game's meter, which a player sees.
+/// TETR.IO cancels waiting garbage with the attack a lock sends, and lets what is left in on
+/// a lock that clears no row, at most `cap` rows a lock.
+///
+/// The search lets it in where the game would: at the first lock of a line that clears no
+/// row, less the attack the line has sent by then, with its hole under `hole` (the column of
+/// the last garbage row to arrive, where TETR.IO most often puts the next; else the lowest
+/// column). A line that builds under a full meter is then ranked on the board it will have,
+/// and a line whose rise tops out is ranked below every other. Garbage past the cap, and
+/// garbage still in its delay, are let in at that same lock: the search errs on the safe side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Incoming {
+    pub rows: u32,
+    pub cap: u32,
+    pub hole: Option<usize>,
+}
+
+impl Incoming {
+    /// No garbage waiting (a solo game, or a front end that does not say).
+    pub const NONE: Incoming = Incoming {
+        rows: 0,
+        cap: 0,
+        hole: None,
+    };
+}
+
+/// The rank added to a line whose garbage tops it out: below every line that survives.
+const TOPPED_BY_GARBAGE: f64 = 1e12;
+
+impl Window<'_> {
+    /// Whether every lock before lock `k` of a line that reached `state` cleared rows (its
+    /// combo counted up from the start's at each): the waiting garbage is not in yet.
+    fn cleared_so_far(&self, k: usize, state: &State) -> bool {
+        let start = self.start.combo;
+        let expected = if start < 0 {
+            k as i32 - 1
+        } else {
+            start + k as i32
+        };
+        state.combo == expected
+    }
+
+    /// `after` (lock `k`'s child, `score` sent in all) with the waiting garbage let in when
+    /// the lock cleared nothing, and its rank: `None` when nothing comes in.
+    fn with_garbage(&self, k: usize, after: &State, score: u32) -> Option<(State, f64)> {
+        let waiting = self.incoming.rows.saturating_sub(score);
+        if after.combo >= 0 || waiting == 0 {
+            return None;
+        }
+        let board = &after.board;
+        let hole = self.incoming.hole.unwrap_or_else(|| {
+            (0..crate::games::guideline::board::WIDTH)
+                .min_by_key(|&x| board.height(x))
+                .unwrap_or(0)
+        });
+        let mut raised = *after;
+        let kept = raised
+            .board
+            .push_garbage(waiting.min(self.incoming.cap.max(1)), hole);
+        let game = self.search.game;
+        let spawns = k + 1 >= self.search.steps
+            || game
+                .rules
+                .top
+                .spawn(&raised.board, game.pieces[raised.next_index(k + 1)])
+                .is_some();
+        let mut rank = self.search.rank(k, &raised, score);
+        if !kept || !spawns {
+            rank += TOPPED_BY_GARBAGE;
+        }
+        Some((raised, rank))
+    }
 }
 
 impl BeamGame for Window<'_> {
@@ -51,7 +126,19 @@ impl BeamGame for Window<'_> {
         scratch: &mut Vec<Placement>,
         emit: &mut impl FnMut(Move, State, u32, f64),
     ) {
-        self.search.expand(k, state, score, scratch, emit)
+        if self.incoming.rows == 0 || !self.cleared_so_far(k, state) {
+            return self.search.expand(k, state, score, scratch, emit);
+        }
+        self.search.expand(
+            k,
+            state,
+            score,
+            scratch,
+            &mut |mv, after, score, rank| match self.with_garbage(k, &after, score) {
+                Some((raised, rank)) => emit(mv, raised, score, rank),
+                None => emit(mv, after, score, rank),
+            },
+        )
     }
 }
 
@@ -91,7 +178,8 @@ pub fn decide(
     player: &Player,
 ) -> Option<Decision> {
     let bag = bag_after_window(game, locks, state, player);
-    decide_until(game, locks, state, player, bag, &AtomicBool::new(false))
+    let stop = AtomicBool::new(false);
+    decide_until(game, locks, state, player, bag, Incoming::NONE, &stop)
 }
 
 /// What is left in the 7-bag after the last piece a player sees at lock `locks` (every piece
@@ -126,13 +214,14 @@ pub fn bag_after_window(
 ///
 /// `bag` is what is left in the 7-bag after the last visible piece, when known: speculation
 /// (`player.speculation`) draws the pieces past the window from it, then from whole bags
-/// (from all seven shapes alike when `None`).
+/// (from all seven shapes alike when `None`). `incoming` is the garbage waiting to come in.
 pub fn decide_until(
     game: &GuidelineGame,
     locks: usize,
     state: &State,
     player: &Player,
     bag: Option<ShapeSet>,
+    incoming: Incoming,
     stop: &AtomicBool,
 ) -> Option<Decision> {
     let Player {
@@ -157,6 +246,7 @@ pub fn decide_until(
                 &spec,
                 room,
                 bag,
+                incoming,
                 stop,
             )?;
             return Some(Decision {
@@ -175,6 +265,7 @@ pub fn decide_until(
             blitz: None,
         },
         start: *state,
+        incoming,
     };
     let line = beam::search_game(&search, beam, stop, |_| {});
     let chosen = line.moves.first().copied()?;
@@ -220,6 +311,7 @@ fn speculate(
     spec: &Speculation,
     room: usize,
     bag: Option<ShapeSet>,
+    incoming: Incoming,
     stop: &AtomicBool,
 ) -> Option<Move> {
     let extra = spec.pieces.min(room);
@@ -243,6 +335,7 @@ fn speculate(
                 blitz: None,
             },
             start: *state,
+            incoming,
         };
         let line = beam::search_game(&search, beam, stop, |_| {});
         let Some(&first) = line.moves.first() else {
@@ -451,6 +544,127 @@ pub(crate) mod tests {
         let (w, steps) = visible(&g, g.length - 1, &held, 5);
         assert_eq!(w.pieces, g.pieces[g.length - 1..]);
         assert_eq!(steps, 1, "the game's end cuts the window");
+    }
+
+    /// The children of lock `k` from `state` in `window`, as (move, child, score, rank).
+    fn children(
+        window: &Window,
+        k: usize,
+        state: &State,
+        score: u32,
+    ) -> Vec<(Move, State, u32, f64)> {
+        let mut out = Vec::new();
+        let mut scratch = Vec::new();
+        window.expand(k, state, score, &mut scratch, &mut |m, s, sc, r| {
+            out.push((m, s, sc, r))
+        });
+        out
+    }
+
+    #[test]
+    fn waiting_garbage_comes_in_on_a_lock_that_clears_nothing_less_what_the_line_sent() {
+        let well = crate::games::guideline::board::Board::from_rows(&[
+            "X.........",
+            "XXXXXXXXX.",
+            "XXXXXXXXX.",
+            "XXXXXXXXX.",
+            "XXXXXXXXX.",
+        ])
+        .unwrap();
+        let mut g = game(vec![Shape::I, Shape::O, Shape::T, Shape::S]);
+        g.start.board = well;
+        let e = GuidelineEvaluator::new(GuidelineWeights::preset("attack").unwrap());
+        let search = |incoming| Window {
+            search: GuidelineSearch {
+                game: &g,
+                steps: 2,
+                evaluator: &e,
+                fourwide: None,
+                blitz: None,
+            },
+            start: g.start,
+            incoming,
+        };
+        let meter = Incoming {
+            rows: 5,
+            cap: 8,
+            hole: Some(0),
+        };
+        let (plain, fed) = (search(Incoming::NONE), search(meter));
+        let before = children(&plain, 0, &g.start, 0);
+        let after = children(&fed, 0, &g.start, 0);
+        assert_eq!(before.len(), after.len());
+        let mut quad = None;
+        for ((m, s, sc, r), (m2, s2, sc2, r2)) in before.iter().zip(&after) {
+            assert_eq!((m, sc), (m2, sc2), "the same moves, the same attack");
+            if s.combo >= 0 {
+                // The I down the well clears four rows: 4 attack, and nothing comes in yet.
+                assert_eq!((s, r), (s2, r2));
+                quad = Some((*s, *sc));
+                continue;
+            }
+            let mut raised = *s;
+            assert!(raised.board.push_garbage(5, 0));
+            assert_eq!(*s2, raised, "five rows under {m:?}");
+            assert_eq!(*r2, fed.search.rank(0, &raised, *sc));
+        }
+        let (cleared, sent) = quad.expect("the I clears the well");
+        assert_eq!((cleared.board.cell_count(), sent), (1, 4));
+        // Past the clear, the next lock that clears nothing lets in what the attack left.
+        for (_, s, sc, _) in children(&fed, 1, &cleared, sent) {
+            assert_eq!(s.combo, -1, "an O on one cell clears nothing");
+            assert_eq!(
+                s.board.cell_count(),
+                1 + 4 + 9,
+                "one row came in, {sc} sent"
+            );
+        }
+        // A lock of a line whose earlier lock let garbage in is not fed again.
+        let (_, built, sc, _) = after.iter().find(|c| c.1.combo < 0).unwrap();
+        let next = children(&fed, 1, built, *sc);
+        let mut unfed = next.iter().filter(|c| c.1.combo < 0).peekable();
+        assert!(unfed.peek().is_some());
+        for (_, s, _, _) in unfed {
+            assert_eq!(s.board.cell_count(), built.board.cell_count() + 4);
+        }
+    }
+
+    #[test]
+    fn a_rise_that_tops_out_ranks_below_every_line_that_lives() {
+        let mut g = game(vec![Shape::O, Shape::O, Shape::T]);
+        // Fourteen rows, a well at column 0: an O anywhere clears nothing.
+        let rows = vec![".XXXXXXXXX"; 14];
+        g.start.board = crate::games::guideline::board::Board::from_rows(&rows).unwrap();
+        let e = GuidelineEvaluator::new(GuidelineWeights::preset("attack").unwrap());
+        let fed = Window {
+            search: GuidelineSearch {
+                game: &g,
+                steps: 2,
+                evaluator: &e,
+                fourwide: None,
+                blitz: None,
+            },
+            start: g.start,
+            incoming: Incoming {
+                rows: 8,
+                cap: 8,
+                hole: None,
+            },
+        };
+        let out = children(&fed, 0, &g.start, 0);
+        assert!(!out.is_empty());
+        assert!(out.iter().all(|c| c.3 >= TOPPED_BY_GARBAGE));
+        // With two rows waiting the stack still has room: no line is marked.
+        let two = Window {
+            incoming: Incoming {
+                rows: 2,
+                ..fed.incoming
+            },
+            ..fed
+        };
+        assert!(children(&two, 0, &g.start, 0)
+            .iter()
+            .all(|c| c.3 < TOPPED_BY_GARBAGE));
     }
 
     #[test]

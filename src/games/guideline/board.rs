@@ -76,6 +76,29 @@ impl Board {
         }
     }
 
+    /// Pushes `rows` garbage rows in from the floor, each full but for column `hole`; the
+    /// stack rises by `rows`. False when a filled cell is pushed past the top row (it is lost:
+    /// in a game the stack has topped out).
+    pub fn push_garbage(&mut self, rows: u32, hole: usize) -> bool {
+        let rows = rows.min(HEIGHT as u32);
+        if rows == 0 {
+            return true;
+        }
+        // Rows count from the top bit down, so a rise is a shift toward bit 0; the rows shifted
+        // out past bit 0 were above the top.
+        let lost = (1u32 << rows) - 1;
+        let floor = COLUMN_BITS & !(COLUMN_BITS >> rows);
+        let mut kept = true;
+        for (x, c) in self.cols.iter_mut().enumerate() {
+            kept &= *c & lost == 0;
+            *c >>= rows;
+            if x != hole {
+                *c |= floor;
+            }
+        }
+        kept
+    }
+
     /// Whether no cell is filled.
     #[inline(always)]
     pub fn is_empty(&self) -> bool {
@@ -189,6 +212,25 @@ mod tests {
         assert_eq!(b.height(0), 3);
         assert_eq!(b.height(2), 1);
         assert_eq!(b.height(9), 0);
+    }
+
+    #[test]
+    fn garbage_pushes_the_stack_up_from_the_floor() {
+        let mut b = Board::from_rows(&["X.........", ".XX......."]).unwrap();
+        assert!(b.push_garbage(2, 3));
+        assert_eq!(
+            b,
+            Board::from_rows(&["X.........", ".XX.......", "XXX.XXXXXX", "XXX.XXXXXX",]).unwrap()
+        );
+        // A cell in the top row pushed up one row is lost, and the push says so.
+        let mut top = Board::EMPTY;
+        top.fill(4, HEIGHT - 1);
+        top.fill(4, HEIGHT - 3);
+        assert!(!top.push_garbage(1, 0));
+        assert!(!top.filled(4, HEIGHT - 1));
+        assert!(top.filled(4, HEIGHT - 2));
+        assert_eq!(top.height(0), 0);
+        assert_eq!(top.height(1), 1);
     }
 
     #[test]

@@ -516,6 +516,12 @@ impl Engine {
         self.garbage.size()
     }
 
+    /// The most garbage rows a lock lets in now: `garbagecap`, grown by `garbagecapincrease`,
+    /// at most `garbagecapmax`.
+    pub fn garbage_cap(&self) -> i64 {
+        self.cap.value.min(self.garbage.rules.cap_max).floor() as i64
+    }
+
     /// The options the game plays.
     pub fn options(&self) -> &Options {
         &self.o
