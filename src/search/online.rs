@@ -546,6 +546,25 @@ pub(crate) mod tests {
         assert_eq!(steps, 1, "the game's end cuts the window");
     }
 
+    /// A search of two locks of `g` from its start, with `incoming` waiting.
+    fn two_locks<'a>(
+        g: &'a GuidelineGame,
+        e: &'a GuidelineEvaluator,
+        incoming: Incoming,
+    ) -> Window<'a> {
+        Window {
+            search: GuidelineSearch {
+                game: g,
+                steps: 2,
+                evaluator: e,
+                fourwide: None,
+                blitz: None,
+            },
+            start: g.start,
+            incoming,
+        }
+    }
+
     /// The children of lock `k` from `state` in `window`, as (move, child, score, rank).
     fn children(
         window: &Window,
@@ -574,17 +593,7 @@ pub(crate) mod tests {
         let mut g = game(vec![Shape::I, Shape::O, Shape::T, Shape::S]);
         g.start.board = well;
         let e = GuidelineEvaluator::new(GuidelineWeights::preset("attack").unwrap());
-        let search = |incoming| Window {
-            search: GuidelineSearch {
-                game: &g,
-                steps: 2,
-                evaluator: &e,
-                fourwide: None,
-                blitz: None,
-            },
-            start: g.start,
-            incoming,
-        };
+        let search = |incoming| two_locks(&g, &e, incoming);
         let meter = Incoming {
             rows: 5,
             cap: 8,
@@ -636,21 +645,12 @@ pub(crate) mod tests {
         let rows = vec![".XXXXXXXXX"; 14];
         g.start.board = crate::games::guideline::board::Board::from_rows(&rows).unwrap();
         let e = GuidelineEvaluator::new(GuidelineWeights::preset("attack").unwrap());
-        let fed = Window {
-            search: GuidelineSearch {
-                game: &g,
-                steps: 2,
-                evaluator: &e,
-                fourwide: None,
-                blitz: None,
-            },
-            start: g.start,
-            incoming: Incoming {
-                rows: 8,
-                cap: 8,
-                hole: None,
-            },
+        let meter = Incoming {
+            rows: 8,
+            cap: 8,
+            hole: None,
         };
+        let fed = two_locks(&g, &e, meter);
         let out = children(&fed, 0, &g.start, 0);
         assert!(!out.is_empty());
         assert!(out.iter().all(|c| c.3 >= TOPPED_BY_GARBAGE));
