@@ -18,9 +18,10 @@ use std::time::Duration;
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Player a: `builtin` (beamtris's online player, in-process, a fixed search a move: the
-    /// same position always gets the same move) or a command that speaks the Tetris Bot
-    /// Protocol on its stdin and stdout, run with `sh -c` (`"beamtris tbp"`, a Cold Clear 2
-    /// binary).
+    /// same position always gets the same move; it sees the garbage meter, as a TETR.IO
+    /// player does) or a command that speaks the Tetris Bot Protocol on its stdin and stdout,
+    /// run with `sh -c` (`"beamtris tbp"`, a Cold Clear 2 binary; TBP has no message for the
+    /// meter).
     #[arg(long, value_name = "PLAYER")]
     pub a: String,
     /// Player b, as --a.
