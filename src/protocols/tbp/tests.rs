@@ -523,3 +523,33 @@ mod never_panics {
         }
     }
 }
+
+/// A full garbage meter (told by the arena; TBP has no message for it). On a stack of thirteen
+/// rows with a well, waiting for an I, the search builds on top; with eight rows waiting,
+/// every lock that clears nothing lets them in and tops out, so it clears the top row with
+/// the O: garbage comes in only on a lock that clears nothing.
+#[test]
+fn a_full_meter_makes_the_search_clear_instead_of_build() {
+    use Shape::*;
+    let c = config(5_000);
+    let mut tall = start(&[O, T, S, Z, L, J], None);
+    for (y, row) in tall.board.iter_mut().enumerate().take(13) {
+        for (x, cell) in row.iter_mut().enumerate() {
+            let open = if y == 12 { x == 1 || x == 2 } else { x == 9 };
+            *cell = (!open).then(|| "G".into());
+        }
+    }
+    let mut pos = Position::from_start(&tall, false);
+    let calm = suggest(&pos, &c, &AtomicBool::new(false)).moves[0].clone();
+    pos.incoming = Incoming {
+        rows: 8,
+        cap: 8,
+        hole: Some(3),
+    };
+    let fed = suggest(&pos, &c, &AtomicBool::new(false)).moves[0].clone();
+    assert_eq!(fed, at(O, Orientation::North, 1, 12), "{fed:?}");
+    assert_ne!(calm, fed, "without the meter the search builds: {calm:?}");
+    let mut after = pos.clone();
+    after.play(&fed, &c.rules).unwrap();
+    assert_eq!(after.state.combo, 0, "the O clears the top row");
+}
