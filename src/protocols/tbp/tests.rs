@@ -540,13 +540,13 @@ fn a_full_meter_makes_the_search_clear_instead_of_build() {
         }
     }
     let mut pos = Position::from_start(&tall, false);
-    let calm = suggest(&pos, &c, &AtomicBool::new(false)).moves[0].clone();
+    let calm = suggest(&pos, &c, &AtomicBool::new(false)).moves[0];
     pos.incoming = Incoming {
         rows: 8,
         cap: 8,
         hole: Some(3),
     };
-    let fed = suggest(&pos, &c, &AtomicBool::new(false)).moves[0].clone();
+    let fed = suggest(&pos, &c, &AtomicBool::new(false)).moves[0];
     assert_eq!(fed, at(O, Orientation::North, 1, 12), "{fed:?}");
     assert_ne!(calm, fed, "without the meter the search builds: {calm:?}");
     let mut after = pos.clone();
