@@ -39,6 +39,19 @@ pub struct GuidelineSearch<'a> {
 }
 
 impl GuidelineSearch<'_> {
+    /// Whether the piece after lock `k` spawns on `after`'s board under the rules' top
+    /// (always past the last lock searched).
+    #[inline]
+    pub(super) fn next_spawns(&self, k: usize, after: &State) -> bool {
+        k + 1 >= self.steps
+            || self
+                .game
+                .rules
+                .top
+                .spawn(&after.board, self.game.pieces[after.next_index(k + 1)])
+                .is_some()
+    }
+
     /// The rank of `after`, reached with `score` by lock `k` (0-based).
     #[inline]
     pub(super) fn rank(&self, k: usize, after: &State, score: u32) -> f64 {
@@ -120,11 +133,8 @@ impl BeamGame for GuidelineSearch<'_> {
                 if lock.lock_out {
                     continue;
                 }
-                if k + 1 < self.steps {
-                    let next = pieces[after.next_index(k + 1)];
-                    if rules.top.spawn(&after.board, next).is_none() {
-                        continue;
-                    }
+                if !self.next_spawns(k, &after) {
+                    continue;
                 }
                 let (score, rank) = match blitz {
                     None => {

@@ -86,15 +86,8 @@ impl Window<'_> {
         let kept = raised
             .board
             .push_garbage(waiting.min(self.incoming.cap.max(1)), hole);
-        let game = self.search.game;
-        let spawns = k + 1 >= self.search.steps
-            || game
-                .rules
-                .top
-                .spawn(&raised.board, game.pieces[raised.next_index(k + 1)])
-                .is_some();
         let mut rank = self.search.rank(k, &raised, score);
-        if !kept || !spawns {
+        if !kept || !self.search.next_spawns(k, &raised) {
             rank += TOPPED_BY_GARBAGE;
         }
         Some((raised, rank))
